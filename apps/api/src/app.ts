@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { RequestValidationError, registerErrorHandling } from './plugins/errors.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerCrudRoutes } from './crud/register-crud-routes.js';
+import { crudModules } from './crud/registry.js';
+import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { LoginThrottle } from './features/auth/login-throttle.js';
+import { registerActivityRoutes } from './features/activity/activity.routes.js';
+import { registerOrderRoutes } from './features/pos/orders.routes.js';
+import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploadsDir: string;
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  database: Database;
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+  loginThrottle?: LoginThrottle;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** The whole API (and the built web app) as one Fastify instance; server.ts only listens. */
+export async function buildApp({ database, config, logger = false, loginThrottle }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    // long enough that a route's own validation answers an over-long segment (422 on the field) or id (404)
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // a broken %-escape or a segment beyond even that limit is bad input like any other: 422, not Fastify's 400/414
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
+      if (err.code !== 'FST_ERR_BAD_URL' && err.code !== 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(500).send({ message: 'Server Error.' });
+      const message = 'The address contains an invalid value.';
+      return reply.code(422).send({ message, errors: { path: [message] } });
+    },
+  });
+  const { db } = database;
+  app.decorate('config', config);
+  app.decorate('uploadsDir', path.join(config.dataDir, 'uploads'));
+
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+  });
+  registerErrorHandling(app);
+  // A POST without a body but with `Content-Type: application/json` (logout from some HTTP clients) is an empty body,
+  // not bad JSON; anything else that is not JSON is still a 422 (errors.ts).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+
+  // --- external plugins
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Studio back office API', version: '1.0.0', description: 'See docs/api.md. Every route but login takes `Authorization: Bearer <api_token>`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+
+  // --- app plugins, then routes
+  registerAuth(app, db);
+  registerAuthRoutes(app, db, loginThrottle);
+  for (const mod of crudModules) registerCrudRoutes(app, db, mod);
+  registerActivityRoutes(app, db);
+  registerOrderRoutes(app, db);
+  registerDayCloseRoutes(app, db);
+
+  fs.mkdirSync(app.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api') || req.url.startsWith('/uploads') || req.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    // the single-page app owns every other path
+    return reply.type('text/html').send(fs.createReadStream(path.join(config.webDist, 'index.html')));
+  });
+  return app;
+}

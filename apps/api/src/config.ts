@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import dotenv from 'dotenv';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** npm runs workspace scripts inside the workspace; paths given by the user are relative to where they typed. */
+const userCwd = process.env.INIT_CWD ?? process.cwd();
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  tzStudio: string;
+  currency: string;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  webDist: string;
+  repoRoot: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  dotenv.config({ path: path.join(repoRoot, '.env'), quiet: true });
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(userCwd, env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    tzStudio: env.TZ_STUDIO ?? 'Africa/Lagos',
+    currency: env.CURRENCY ?? 'NGN',
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: path.join(repoRoot, 'apps/web/dist'),
+    repoRoot,
+  };
+}

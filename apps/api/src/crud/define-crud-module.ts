@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AnyPgColumn, PgTable, PgTableWithColumns } from 'drizzle-orm/pg-core';
+import type { RecordOf, ResourceDefinition } from '@studio/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../db/client.js';
+import type { UserRow } from '../plugins/auth.js';
+
+export interface CrudContext {
+  tx: Tx;
+  user: UserRow;
+  req: FastifyRequest;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTable = PgTableWithColumns<any> & PgTable & { id: AnyPgColumn };
+export type RowOf<T extends AnyTable> = T['$inferSelect'];
+type Values = Record<string, unknown>;
+
+/** Where a resource differs from plain CRUD. Every hook runs inside the write's transaction. */
+export interface CrudHooks<T extends AnyTable, R extends ResourceDefinition> {
+  /** Validated POST body to column values (hash a password, fill a derived column). */
+  beforeCreate?(input: z.infer<R['create']>, ctx: CrudContext): Promise<Values> | Values;
+  /** Validated PUT body to the column values to change. */
+  beforeUpdate?(input: z.infer<R['update']>, existing: RowOf<T>, ctx: CrudContext): Promise<Values> | Values;
+  /** Throw (422) to refuse a delete, e.g. a record still in use. */
+  beforeDelete?(existing: RowOf<T>, ctx: CrudContext): Promise<void> | void;
+  /** After the row is written, in the same transaction (revoke tokens, write a ledger line). */
+  afterWrite?(action: 'create' | 'update' | 'delete', before: RowOf<T> | null, after: RowOf<T> | null, ctx: CrudContext): Promise<void> | void;
+}
+
+export interface CrudModule<T extends AnyTable = AnyTable, R extends ResourceDefinition = ResourceDefinition> {
+  resource: R;
+  table: T;
+  /** Row to the record the API returns: by default the row's columns named in the record schema, dates as ISO strings. */
+  toRecord(row: RowOf<T>): RecordOf<R>;
+  hooks: CrudHooks<T, R>;
+  /** What a given caller may see of a record (e.g. staff never see cost prices). Applied to every read and write answer. */
+  view?: (record: RecordOf<R>, user: UserRow) => RecordOf<R>;
+  /** Case-insensitive unique text columns, answered with a 422 on the field. */
+  unique: readonly { field: string; message: string }[];
+  /** Calls beyond CRUD, registered before the generic ones. */
+  routes?: (app: FastifyInstance, ctx: { db: Db; module: CrudModule<T, R> }) => void;
+}
+
+/** Dates as ISO 8601 with offset; everything else as stored. */
+export function serializeRow(row: Values): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
+  return out;
+}
+
+type Serialized<Row> = { [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K] };
+
+/**
+ * Declares how a shared resource is stored. The table's row must match the shared
+ * record schema, or `toRecord` must be given: a drift between the two fails `tsc`.
+ *
+ * @example
+ * export const trainingProgramsModule = defineCrudModule({
+ *   resource: trainingPrograms,
+ *   table: trainingProgramsTable,
+ * });
+ */
+export function defineCrudModule<T extends AnyTable, R extends ResourceDefinition>(
+  def: {
+    resource: R;
+    table: T;
+    hooks?: CrudHooks<T, R>;
+    view?: CrudModule<T, R>['view'];
+    unique?: CrudModule<T, R>['unique'];
+    routes?: CrudModule<T, R>['routes'];
+  } & (Serialized<RowOf<T>> extends RecordOf<R> ? { toRecord?: (row: RowOf<T>) => RecordOf<R> } : { toRecord: (row: RowOf<T>) => RecordOf<R> }),
+): CrudModule<T, R> {
+  const keys = Object.keys(def.resource.record.shape);
+  const pick = (row: RowOf<T>) => {
+    const s = serializeRow(row as Values);
+    return Object.fromEntries(keys.map((k) => [k, s[k] ?? null])) as RecordOf<R>;
+  };
+  return {
+    resource: def.resource,
+    table: def.table,
+    toRecord: def.toRecord ?? pick,
+    hooks: def.hooks ?? {},
+    view: def.view,
+    unique: def.unique ?? [],
+    routes: def.routes,
+  };
+}

@@ -1,0 +1,9 @@
+import type { AppConfig } from '../config.js';
+import { openPglite, openPostgres, type Database } from './client.js';
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR. Migrations run before use. */
+export async function openDatabase(config: AppConfig): Promise<Database> {
+  const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  await database.migrate();
+  return database;
+}

@@ -1,0 +1,8 @@
+export { usersTable, apiTokensTable } from '../resources/users/users.table.js';
+export { trainingProgramsTable } from '../resources/training-programs/training-programs.table.js';
+export { trainingSessionsTable } from '../resources/training-sessions/training-sessions.table.js';
+export { extraProgramsTable } from '../resources/extra-programs/extra-programs.table.js';
+export { bridalPackagesTable } from '../resources/bridal-packages/bridal-packages.table.js';
+export { activityLogTable } from '../plugins/activity-log.table.js';
+export { productsTable, stockMovementsTable } from '../resources/products/products.table.js';
+export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable } from '../features/pos/orders.table.js';

@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  OUTLETS,
+  PER_PAGE_MAX,
+  ORDERS_PER_PAGE,
+  isoDate,
+  isoMonth,
+  orderCreateSchema,
+  orderUpdateSchema,
+  outletSchema,
+  searchTextSchema,
+  type OrderUpdate,
+  type Outlet,
+} from '@studio/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { usersTable } from '../../db/schema.js';
+import { parseId } from '../../crud/register-crud-routes.js';
+import { containsPattern } from '../../crud/list-query.js';
+import { currentUser, isAdmin } from '../../plugins/auth.js';
+import { recordActivity } from '../../plugins/activity-log.js';
+import { forbidden, invalidField, notFound } from '../../plugins/errors.js';
+import { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
+import { orderPaymentsTable, ordersTable } from './orders.table.js';
+import { monthRange } from './studio-time.js';
+
+const O = ordersTable;
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(ORDERS_PER_PAGE),
+});
+const listQuery = pageQuery.extend({ outlet: outletSchema.optional(), status: z.enum(['paid', 'void']).optional() });
+const textParams = z.object({ text: searchTextSchema });
+const monthParams = z.object({ month: isoMonth(), outlet: outletSchema });
+const rangeParams = z
+  .object({ from: isoDate(), to: isoDate() })
+  .refine((p) => p.from <= p.to, { path: ['to'], error: 'The to date must be on or after the from date.' });
+const staffRangeParams = z.object({ staffId: z.string(), from: isoDate(), to: isoDate() }).refine((p) => p.from <= p.to, { path: ['to'], error: 'The to date must be on or after the from date.' });
+
+type PageQuery = z.infer<typeof pageQuery>;
+
+const sentKeys = new WeakMap<FastifyRequest, Set<string>>();
+async function rememberSentKeys(req: FastifyRequest): Promise<void> {
+  const body = req.body;
+  if (body && typeof body === 'object' && !Array.isArray(body)) sentKeys.set(req, new Set(Object.keys(body)));
+}
+
+/** Newest first, always paged: an outlet makes thousands of sales a month. */
+async function pagedOrders(db: Db, where: SQL | undefined, q: PageQuery) {
+  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(O).where(where)) as [{ total: number }];
+  const rows = await db
+    .select()
+    .from(O)
+    .where(where)
+    .orderBy(desc(O.created_at), desc(O.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { data: await assembleOrders(db, rows), current_page: q.page, last_page: Math.max(1, Math.ceil(Number(total) / q.per_page)), per_page: q.per_page, total: Number(total) };
+}
+
+/** Count and total of the paid (not void) orders matching `where`, summed exactly in SQL. */
+export async function orderSummary(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${O.total}), 0)::text` })
+    .from(O)
+    .where(and(where, eq(O.status, 'paid')));
+  return { count: Number(row?.count ?? 0), total: Number(row?.total ?? 0) };
+}
+
+/** Per staff member (or one), per outlet: count and total of paid orders in a date range. */
+async function staffTotals(db: Db, from: string, to: string, staffId?: number) {
+  return db
+    .select({ staff_id: O.staff_id, outlet: O.outlet, count: sql<number>`count(*)::int`, total: sql<string>`sum(${O.total})::text` })
+    .from(O)
+    .where(and(eq(O.status, 'paid'), gte(O.business_date, from), lte(O.business_date, to), staffId ? eq(O.staff_id, staffId) : undefined))
+    .groupBy(O.staff_id, O.outlet);
+}
+
+function byOutlet(rows: { outlet: Outlet; count: number; total: string }[]) {
+  const out = Object.fromEntries(OUTLETS.map((o) => [o, { count: 0, total: 0 }])) as Record<Outlet, { count: number; total: number }>;
+  let count = 0;
+  let totalK = 0;
+  for (const r of rows) {
+    out[r.outlet] = { count: Number(r.count), total: Number(r.total) };
+    count += Number(r.count);
+    totalK += Math.round(Number(r.total) * 100);
+  }
+  return { count, total: totalK / 100, by_outlet: out };
+}
+
+export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
+  const staff = { role: 'staff' as const };
+  const admin = { role: 'admin' as const };
+  const tags = ['Orders'];
+
+  app.post('/api/orders', { config: staff, schema: { tags, body: orderCreateSchema } }, async (req, reply) => {
+    const { order, replay } = await createOrder(db, currentUser(req), req.body as never, app.config.tzStudio);
+    return reply.code(replay ? 200 : 201).header('Idempotent-Replay', replay ? 'true' : 'false').send({ data: order });
+  });
+
+  app.get('/api/orders', { config: staff, schema: { tags, querystring: listQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof listQuery>;
+    return pagedOrders(db, and(q.outlet ? eq(O.outlet, q.outlet) : undefined, q.status ? eq(O.status, q.status) : undefined), q);
+  });
+
+  app.get('/api/orders/getmonth/:month/:outlet', { config: staff, schema: { tags, params: monthParams, querystring: pageQuery } }, async (req) => {
+    const { month, outlet } = req.params as z.infer<typeof monthParams>;
+    const { from, to } = monthRange(month);
+    const where = and(eq(O.outlet, outlet), gte(O.business_date, from), lte(O.business_date, to));
+    const [page, summary] = await Promise.all([pagedOrders(db, where, req.query as PageQuery), orderSummary(db, where)]);
+    return { ...page, summary };
+  });
+
+  app.get('/api/orders/name-search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
+    const { text } = req.params as z.infer<typeof textParams>;
+    const q = req.query as z.infer<typeof listQuery>;
+    return pagedOrders(db, and(ilike(O.customer_name, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q);
+  });
+
+  app.get('/api/orders/search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
+    const { text } = req.params as z.infer<typeof textParams>;
+    const q = req.query as z.infer<typeof listQuery>;
+    return pagedOrders(db, and(ilike(O.invoice_no, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q);
+  });
+
+  app.get('/api/orders/:id', { config: staff, schema: { tags } }, async (req) => {
+    const order = await findOrder(db, parseId((req.params as { id: string }).id, 'Order'));
+    if (!order) throw notFound('Order');
+    return { data: order };
+  });
+
+  /** Only customer, note and payment method change after a sale; amounts and items never do. */
+  app.put('/api/orders/:id', { config: admin, schema: { tags, body: orderUpdateSchema }, preValidation: rememberSentKeys }, async (req) => {
+    const user = currentUser(req);
+    const id = parseId((req.params as { id: string }).id, 'Order');
+    // only what the client sent: validation turns an absent phone or note into null, which must not erase them
+    const sent = sentKeys.get(req) ?? new Set<string>();
+    const body = Object.fromEntries(Object.entries(req.body as OrderUpdate).filter(([k]) => sent.has(k))) as OrderUpdate;
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(O).where(eq(O.id, id)).for('update');
+      if (!row) throw notFound('Order');
+      if (row.status === 'void') throw invalidField('status', `Invoice ${row.invoice_no} is void and cannot be edited.`);
+      const set: Partial<typeof O.$inferInsert> = { updated_at: new Date() };
+      if (body.customer_name !== undefined) set.customer_name = body.customer_name;
+      if (body.customer_phone !== undefined) set.customer_phone = body.customer_phone;
+      if (body.note !== undefined) set.note = body.note;
+      if (body.payment_method !== undefined) {
+        // the whole sale is re-labelled to one method (a payment recorded as cash was really a transfer)
+        if (Number(row.change) > 0 && body.payment_method !== 'cash') throw invalidField('payment_method', 'This sale gave change in cash; its payment method must stay cash.');
+        set.payment_method = body.payment_method;
+        await tx.update(orderPaymentsTable).set({ method: body.payment_method }).where(eq(orderPaymentsTable.order_id, id));
+      }
+      await tx.update(O).set(set).where(eq(O.id, id));
+      await recordActivity(tx, { user, action: 'update', resource: 'orders', recordId: id, before: { customer_name: row.customer_name, customer_phone: row.customer_phone, note: row.note, payment_method: row.payment_method }, after: body });
+    });
+    return { data: await findOrder(db, id) };
+  });
+
+  app.delete('/api/orders/:id', { config: admin, schema: { tags } }, async (req) => {
+    const order = await voidOrder(db, currentUser(req), parseId((req.params as { id: string }).id, 'Order'));
+    if (!order) throw notFound('Order');
+    return { data: order };
+  });
+
+  /** A staff member's own sales (staff: only their own id). */
+  app.get('/api/orders-staff/:staffId/:from/:to', { config: staff, schema: { tags: ['Staff performance'], params: staffRangeParams, querystring: pageQuery.partial() } }, async (req) => {
+    const user = currentUser(req);
+    const p = req.params as z.infer<typeof staffRangeParams>;
+    const staffId = parseId(p.staffId, 'Staff member');
+    if (staffId !== user.id && !isAdmin(user)) throw forbidden();
+    const where = and(eq(O.staff_id, staffId), gte(O.business_date, p.from), lte(O.business_date, p.to));
+    const q = req.query as Partial<PageQuery>;
+    const page = await pagedOrders(db, where, { page: q.page ?? 1, per_page: q.per_page ?? PER_PAGE_MAX });
+    return { ...page, summary: byOutlet((await staffTotals(db, p.from, p.to, staffId)) as never) };
+  });
+
+  app.get('/api/staff-performances/:from/:to', { config: admin, schema: { tags: ['Staff performance'], params: rangeParams } }, async (req) => {
+    const { from, to } = req.params as z.infer<typeof rangeParams>;
+    const [totals, people] = await Promise.all([
+      staffTotals(db, from, to),
+      db.select({ id: usersTable.id, name: usersTable.name, role: usersTable.role, active: usersTable.active }).from(usersTable).orderBy(usersTable.name),
+    ]);
+    const rows = people
+      .map((p) => ({ staff: { id: p.id, name: p.name, role: p.role }, active: p.active, ...byOutlet(totals.filter((t) => t.staff_id === p.id) as never) }))
+      // former staff appear only when they sold in the range
+      .filter((r) => r.active || r.count > 0)
+      .map(({ active: _a, ...r }) => r)
+      .sort((a, b) => b.total - a.total);
+    return { data: rows, from, to };
+  });
+}
+
+

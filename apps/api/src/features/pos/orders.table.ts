@@ -1,0 +1,81 @@
+import { date, index, integer, pgTable, uniqueIndex, varchar, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Outlet, PaymentMethod } from '@studio/shared';
+import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
+import { usersTable } from '../../resources/users/users.table.js';
+import { productsTable } from '../../resources/products/products.table.js';
+
+export const ordersTable = pgTable(
+  'orders',
+  {
+    id: idColumn(),
+    outlet: varchar('outlet', { length: 10 }).$type<Outlet>().notNull(),
+    invoice_no: varchar('invoice_no', { length: 20 }).notNull(),
+    customer_name: varchar('customer_name', { length: 100 }).notNull(),
+    customer_phone: varchar('customer_phone', { length: 30 }),
+    subtotal: moneyColumn('subtotal').notNull(),
+    discount: moneyColumn('discount').notNull().default(0),
+    total: moneyColumn('total').notNull(),
+    amount_paid: moneyColumn('amount_paid').notNull(),
+    change: moneyColumn('change').notNull().default(0),
+    payment_method: varchar('payment_method', { length: 10 }).$type<PaymentMethod | 'split'>().notNull(),
+    status: varchar('status', { length: 10 }).$type<'paid' | 'void'>().notNull().default('paid'),
+    staff_id: integer('staff_id')
+      .notNull()
+      .references(() => usersTable.id),
+    staff_name: varchar('staff_name', { length: 100 }).notNull(),
+    note: text('note'),
+    client_ref: varchar('client_ref', { length: 36 }),
+    /** The studio-time-zone day of the sale: month and day queries use it. */
+    business_date: date('business_date', { mode: 'string' }).notNull(),
+    voided_at: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    voided_by: integer('voided_by').references(() => usersTable.id),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('orders_invoice_no_unique').on(t.invoice_no),
+    uniqueIndex('orders_client_ref_unique').on(t.client_ref),
+    index('orders_outlet_date_idx').on(t.outlet, t.business_date, t.id),
+    index('orders_staff_date_idx').on(t.staff_id, t.business_date),
+    index('orders_business_date_idx').on(t.business_date),
+  ],
+);
+
+export const orderItemsTable = pgTable(
+  'order_items',
+  {
+    id: idColumn(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => productsTable.id),
+    name: varchar('name', { length: 150 }).notNull(),
+    kind: varchar('kind', { length: 10 }).$type<'product' | 'service'>().notNull(),
+    unit_price: moneyColumn('unit_price').notNull(),
+    cost_price: moneyColumn('cost_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    total: moneyColumn('total').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.order_id), index('order_items_product_idx').on(t.product_id)],
+);
+
+export const orderPaymentsTable = pgTable(
+  'order_payments',
+  {
+    id: idColumn(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: 'cascade' }),
+    method: varchar('method', { length: 10 }).$type<PaymentMethod>().notNull(),
+    amount: moneyColumn('amount').notNull(),
+    reference: varchar('reference', { length: 100 }),
+  },
+  (t) => [index('order_payments_order_idx').on(t.order_id)],
+);
+
+/** Per-outlet invoice sequence; the row lock on increment serialises numbering within an outlet only. */
+export const invoiceCountersTable = pgTable('invoice_counters', {
+  outlet: varchar('outlet', { length: 10 }).$type<Outlet>().primaryKey(),
+  last: integer('last').notNull().default(0),
+});

@@ -1,0 +1,74 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { products, type Outlet } from '@studio/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { defineCrudModule } from '../../crud/define-crud-module.js';
+import { lowerEq } from '../../crud/list-query.js';
+import { invalidField } from '../../plugins/errors.js';
+import { productsTable, stockMovementsTable } from './products.table.js';
+import { applyStockChange } from './stock.js';
+import { registerProductRoutes } from './products.routes.js';
+import { productRecord, productView } from './products.record.js';
+
+/** A SKU names one product per outlet; the same SKU at another outlet is the same item there (transfers match on it). */
+async function checkSku(tx: DbOrTx, outlet: Outlet, sku: string | null | undefined, selfId?: number) {
+  if (!sku) return;
+  const [hit] = await tx
+    .select({ id: productsTable.id })
+    .from(productsTable)
+    .where(and(eq(productsTable.outlet, outlet), lowerEq(productsTable.sku, sku), selfId ? ne(productsTable.id, selfId) : undefined))
+    .limit(1);
+  if (hit) throw invalidField('sku', 'The sku has already been taken at this outlet.');
+}
+
+export const productsModule = defineCrudModule({
+  resource: products,
+  table: productsTable,
+  toRecord: productRecord,
+  view: productView,
+  hooks: {
+    async beforeCreate(input, { tx }) {
+      await checkSku(tx, input.outlet, input.sku);
+      // a service has no stock; a product starts at the quantity given (or 0), recorded as its opening movement
+      return { ...input, quantity: input.kind === 'service' ? null : (input.quantity ?? 0) };
+    },
+    async beforeUpdate(input, existing, { tx }) {
+      const kind = input.kind ?? existing.kind;
+      await checkSku(tx, input.outlet ?? existing.outlet, input.sku === undefined ? existing.sku : input.sku, existing.id);
+      const values: Record<string, unknown> = { ...input };
+      // Stock is never written from a value read before this transaction took the row lock: a sale
+      // committing in between would be overwritten. A product's quantity changes only through
+      // applyStockChange (in afterWrite), as a ledger line.
+      delete values.quantity;
+      if (kind === 'service') {
+        if (existing.kind === 'product' && (existing.quantity ?? 0) > 0) {
+          throw invalidField('kind', `${existing.name} still has ${existing.quantity} in stock: write it off before making it a service.`);
+        }
+        values.quantity = null;
+      } else if (existing.kind === 'service') {
+        values.quantity = 0; // a service becoming a product starts empty; a quantity sent with it is its opening stock
+      }
+      return values;
+    },
+    async afterWrite(action, before, after, ctx) {
+      if (!after || after.kind !== 'product') return;
+      if (action === 'create') {
+        if ((after.quantity ?? 0) > 0) {
+          await ctx.tx.insert(stockMovementsTable).values({ product_id: after.id, outlet: after.outlet, change: after.quantity!, quantity_after: after.quantity!, reason: 'opening', user_id: ctx.user.id });
+        }
+        return;
+      }
+      const sent = (ctx.req.body as { quantity?: unknown }).quantity;
+      if (action !== 'update' || typeof sent !== 'number') return;
+      // The row is locked by the UPDATE that just ran, so this read sees every committed sale.
+      const [current] = await ctx.tx.select({ q: productsTable.quantity }).from(productsTable).where(eq(productsTable.id, after.id));
+      const diff = sent - (current?.q ?? 0);
+      if (diff !== 0) {
+        const opening = before?.kind === 'service';
+        await applyStockChange(ctx.tx, { productId: after.id, change: diff, reason: opening ? 'opening' : 'adjustment', userId: ctx.user.id, note: opening ? null : 'Stock count (product edited)' });
+      }
+      after.quantity = sent;
+    },
+  },
+  unique: [],
+  routes: registerProductRoutes,
+});

@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, desc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  listQuerySchema,
+  outletSchema,
+  products,
+  quantityChangeSchema,
+  stockTransferSchema,
+  type ListQuery,
+  type QuantityChange,
+  type StockMovement,
+  type StockTransferInput,
+} from '@studio/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { findRow, parseId } from '../../crud/register-crud-routes.js';
+import { listRows, lowerEq } from '../../crud/list-query.js';
+import { currentUser, type UserRow } from '../../plugins/auth.js';
+import { recordActivity } from '../../plugins/activity-log.js';
+import { invalidField, notFound } from '../../plugins/errors.js';
+import { usersTable } from '../users/users.table.js';
+import { productsTable, stockMovementsTable } from './products.table.js';
+import { productRecord, productView, type ProductRow } from './products.record.js';
+import { applyStockChange, lockProducts } from './stock.js';
+
+const T = productsTable;
+
+/** The three stock filters; services have no stock and are in none of them. */
+export const stockFilters: Record<'finished' | 'low' | 'stocked', SQL> = {
+  finished: and(eq(T.kind, 'product'), lte(T.quantity, 0))!,
+  low: and(eq(T.kind, 'product'), gt(T.quantity, 0), lte(T.quantity, T.reorder_level))!,
+  stocked: and(eq(T.kind, 'product'), gt(T.quantity, T.reorder_level))!,
+};
+
+const outletQuery = listQuerySchema.extend({ outlet: outletSchema.optional() });
+const outletParams = z.object({ outlet: outletSchema });
+const idParams = z.object({ id: z.string() });
+
+/** Product calls beyond CRUD: stock filters, the POS list, stock changes, the ledger and transfers. */
+export function registerProductRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  const staff = { role: 'staff' as const };
+  const admin = { role: 'admin' as const };
+  const tags = [products.label];
+
+  const list = async (where: SQL, query: z.infer<typeof outletQuery>, user: UserRow) => {
+    const { rows, paging } = await listRows<ProductRow>(db, { ...products, table: T, where: and(where, query.outlet ? eq(T.outlet, query.outlet) : undefined), query });
+    const data = rows.map((r) => productView(productRecord(r), user));
+    return paging ? { data, ...paging } : { data };
+  };
+
+  for (const status of ['finished', 'low', 'stocked'] as const) {
+    app.get(`/api/products/${status}`, { config: staff, schema: { tags, querystring: outletQuery } }, async (req) =>
+      list(stockFilters[status], req.query as z.infer<typeof outletQuery>, currentUser(req)),
+    );
+  }
+
+  /** What an outlet can sell now: its services, and products with stock, by name. */
+  app.get('/api/get-products/:outlet', { config: staff, schema: { tags, params: outletParams } }, async (req) => {
+    const { outlet } = req.params as z.infer<typeof outletParams>;
+    const rows = await db
+      .select()
+      .from(T)
+      .where(and(eq(T.outlet, outlet), or(eq(T.kind, 'service'), gt(T.quantity, 0))))
+      .orderBy(asc(T.name), asc(T.id));
+    const user = currentUser(req);
+    return { data: rows.map((r) => productView(productRecord(r), user)) };
+  });
+
+  /** A signed change: restock (> 0) or write-off (< 0); never below zero. */
+  app.put('/api/products/quantity/:id', { config: admin, schema: { tags, params: idParams, body: quantityChangeSchema } }, async (req) => {
+    const user = currentUser(req);
+    const id = parseId((req.params as { id: string }).id, 'Product');
+    const body = req.body as QuantityChange & { quantity: number; note: string | null };
+    const row = await db.transaction(async (tx) => {
+      const existing = await findRow(tx, T, id);
+      if (!existing) throw notFound('Product');
+      if (existing.kind !== 'product') throw invalidField('quantity', 'A service has no stock.');
+      const reason = body.quantity > 0 ? 'restock' : 'write_off';
+      const after = await applyStockChange(tx, { productId: id, change: body.quantity, reason, userId: user.id, note: body.note });
+      if (after === undefined) {
+        const [now] = await tx.select({ q: T.quantity }).from(T).where(eq(T.id, id));
+        throw invalidField('quantity', `Only ${now?.q ?? 0} in stock: the quantity cannot go below 0.`);
+      }
+      await recordActivity(tx, { user, action: reason, resource: 'products', recordId: id, before: { quantity: after - body.quantity }, after: { quantity: after, change: body.quantity, note: body.note } });
+      return (await findRow(tx, T, id))!;
+    });
+    return { data: productRecord(row) };
+  });
+
+  /** The stock ledger of one product, newest first (admin): who, when, why. */
+  app.get('/api/products/:id/movements', { config: admin, schema: { tags, params: idParams, querystring: listQuerySchema } }, async (req) => {
+    const id = parseId((req.params as { id: string }).id, 'Product');
+    if (!(await findRow(db, T, id))) throw notFound('Product');
+    const q = req.query as ListQuery;
+    const page = q.page ?? 1;
+    const perPage = q.per_page ?? 50;
+    const M = stockMovementsTable;
+    const where = eq(M.product_id, id);
+    const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(M).where(where)) as [{ total: number }];
+    const rows = await db
+      .select({ m: M, user_name: usersTable.name })
+      .from(M)
+      .leftJoin(usersTable, eq(usersTable.id, M.user_id))
+      .where(where)
+      .orderBy(desc(M.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    const data: StockMovement[] = rows.map(({ m, user_name }) => ({
+      id: m.id,
+      product_id: m.product_id,
+      outlet: m.outlet,
+      change: m.change,
+      quantity_after: m.quantity_after,
+      reason: m.reason,
+      order_id: m.order_id,
+      note: m.note,
+      user: m.user_id ? { id: m.user_id, name: user_name ?? '' } : null,
+      created_at: m.created_at.toISOString(),
+    }));
+    return { data, current_page: page, last_page: Math.max(1, Math.ceil(Number(total) / perPage)), per_page: perPage, total: Number(total) };
+  });
+
+  /**
+   * Moves stock to the same product at another outlet (matched by SKU, else by name;
+   * created there with no stock when missing). Each leg is a ledger line.
+   */
+  app.post('/api/stock-transfers', { config: admin, schema: { tags, body: stockTransferSchema } }, async (req, reply) => {
+    const user = currentUser(req);
+    const body = req.body as StockTransferInput & { note: string | null };
+    const result = await db.transaction(async (tx) => {
+      const source = await findRow(tx, T, body.product_id);
+      if (!source) throw invalidField('product_id', 'The selected product does not exist.');
+      if (source.kind !== 'product') throw invalidField('product_id', 'A service cannot be transferred.');
+      if (source.outlet === body.to_outlet) throw invalidField('to_outlet', 'The product is already at that outlet.');
+      const match = source.sku ? lowerEq(T.sku, source.sku) : lowerEq(T.name, source.name);
+      let [target] = await tx.select().from(T).where(and(eq(T.outlet, body.to_outlet), eq(T.kind, 'product'), isNotNull(T.quantity), match)).orderBy(asc(T.id)).limit(1);
+      if (!target) {
+        [target] = await tx
+          .insert(T)
+          .values({ outlet: body.to_outlet, name: source.name, kind: 'product', sku: source.sku, category: source.category, cost_price: source.cost_price, price: source.price, quantity: 0, reorder_level: source.reorder_level })
+          .returning();
+      }
+      // both rows locked in id order: transfers store->salon and salon->store at once cannot deadlock
+      await lockProducts(tx, [source.id, target!.id]);
+      const note = body.note ?? null;
+      const left = await applyStockChange(tx, { productId: source.id, change: -body.quantity, reason: 'transfer_out', userId: user.id, note: note ?? `To ${body.to_outlet}` });
+      if (left === undefined) {
+        const [now] = await tx.select({ q: T.quantity }).from(T).where(eq(T.id, source.id));
+        throw invalidField('quantity', `Only ${now?.q ?? 0} of ${source.name} in stock at ${source.outlet}.`);
+      }
+      await applyStockChange(tx, { productId: target!.id, change: body.quantity, reason: 'transfer_in', userId: user.id, note: note ?? `From ${source.outlet}` });
+      const from = (await findRow(tx, T, source.id))!;
+      const to = (await findRow(tx, T, target!.id))!;
+      await recordActivity(tx, { user, action: 'transfer', resource: 'products', recordId: source.id, after: { to_product_id: to.id, to_outlet: to.outlet, quantity: body.quantity, note } });
+      return { from: productRecord(from), to: productRecord(to), quantity: body.quantity };
+    });
+    return reply.code(201).send({ data: result });
+  });
+}

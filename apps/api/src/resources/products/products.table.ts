@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { MovementReason, Outlet } from '@studio/shared';
+import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
+import { usersTable } from '../users/users.table.js';
+
+export const productsTable = pgTable(
+  'products',
+  {
+    id: idColumn(),
+    outlet: varchar('outlet', { length: 10 }).$type<Outlet>().notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    kind: varchar('kind', { length: 10 }).$type<'product' | 'service'>().notNull().default('product'),
+    sku: varchar('sku', { length: 60 }),
+    category: varchar('category', { length: 60 }),
+    cost_price: moneyColumn('cost_price').notNull().default(0),
+    price: moneyColumn('price').notNull(),
+    quantity: integer('quantity'),
+    reorder_level: integer('reorder_level').notNull().default(5),
+    ...timestamps(),
+  },
+  (t) => [
+    index('products_outlet_name_idx').on(t.outlet, t.name),
+    uniqueIndex('products_outlet_sku_unique').on(t.outlet, sql`lower(${t.sku})`),
+    // the last line of defence: no code path can store negative stock
+    check('products_quantity_not_negative', sql`${t.quantity} IS NULL OR ${t.quantity} >= 0`),
+  ],
+);
+
+/** Every change of a product's quantity, with who, when and why. */
+export const stockMovementsTable = pgTable(
+  'stock_movements',
+  {
+    id: idColumn(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => productsTable.id, { onDelete: 'cascade' }),
+    outlet: varchar('outlet', { length: 10 }).$type<Outlet>().notNull(),
+    change: integer('change').notNull(),
+    quantity_after: integer('quantity_after').notNull(),
+    reason: varchar('reason', { length: 20 }).$type<MovementReason>().notNull(),
+    order_id: integer('order_id'),
+    note: text('note'),
+    user_id: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.product_id, t.id)],
+);

@@ -1,0 +1,88 @@
+// `npm run seed:demo`: fills an empty database with a realistic demo studio.
+// Later issues extend it with trainees, bookings and finances.
+import { count } from 'drizzle-orm';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/open.js';
+import { ensureFirstAdmin } from '../db/first-admin.js';
+import { bridalPackagesTable, extraProgramsTable, trainingProgramsTable, trainingSessionsTable, usersTable } from '../db/schema.js';
+import { recordActivity } from '../plugins/activity-log.js';
+import { hashPassword } from '../features/auth/passwords.js';
+import type { Db } from '../db/client.js';
+import { seedPos } from './seed-demo-pos.js';
+
+export const DEMO_STAFF_PASSWORD = 'studio-demo-1';
+
+const staff = [
+  { name: 'Blessing Okafor', username: 'blessing', role: 'Store Manager', phone: '0803 555 0101', is_admin: 1 as const },
+  { name: 'Chiamaka Eze', username: 'chiamaka', role: 'Makeup Artist', phone: '0806 555 0102', is_admin: 0 as const },
+  { name: 'Tamuno Briggs', username: 'tamuno', role: 'PMU Specialist', phone: '0809 555 0103', is_admin: 0 as const },
+  { name: 'Ibiere Harry', username: 'ibiere', role: 'Salon Stylist', phone: '0701 555 0104', is_admin: 0 as const },
+  { name: 'Ngozi Amadi', username: 'ngozi', role: 'Sales Attendant', phone: '0813 555 0105', is_admin: 0 as const },
+];
+
+/** Seeds the catalogue and staff; returns false when the database already has them. */
+export async function seedFoundation(db: Db): Promise<boolean> {
+  const [{ n }] = (await db.select({ n: count() }).from(trainingProgramsTable)) as [{ n: number }];
+  if (Number(n) > 0) return false;
+  const password_hash = await hashPassword(DEMO_STAFF_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(usersTable).values(staff.map((s) => ({ ...s, email: `${s.username}@studio.example`, active: true, password_hash }))).onConflictDoNothing();
+    await tx.insert(trainingProgramsTable).values([
+      { name: 'Professional Makeup Class', duration: '3 months', fee: 350000, description: 'Full professional makeup: skin prep, bridal, editorial, gele.' },
+      { name: 'Basic Makeup Class', duration: '1 month', fee: 150000, description: 'Everyday and soft glam makeup.' },
+      { name: 'Self Makeup Class', duration: '2 weeks', fee: 80000, description: 'For clients who want to do their own makeup.' },
+      { name: 'Gele Tying Class', duration: '1 week', fee: 40000, description: null },
+      { name: 'Masterclass (Advanced)', duration: '5 days', fee: 250000, description: 'For working artists: techniques and business.' },
+    ]);
+    const year = new Date().getFullYear();
+    await tx.insert(trainingSessionsTable).values([
+      { name: `January ${year} Class`, start_date: `${year}-01-13`, end_date: `${year}-04-11`, active: false },
+      { name: `May ${year} Class`, start_date: `${year}-05-05`, end_date: `${year}-08-01`, active: false },
+      { name: `September ${year} Class`, start_date: `${year}-09-08`, end_date: `${year}-12-05`, active: true },
+      { name: `January ${year + 1} Class`, start_date: `${year + 1}-01-12`, end_date: `${year + 1}-04-10`, active: true },
+    ]);
+    await tx.insert(extraProgramsTable).values([
+      { type: 'office', name: 'Microblading Training', price: 450000, duration: '2 weeks', description: 'Hair-stroke brows, with starter kit.' },
+      { type: 'office', name: 'Ombré Powder Brows Training', price: 500000, duration: '2 weeks', description: null },
+      { type: 'office', name: 'Lip Blush Training', price: 400000, duration: '10 days', description: null },
+      { type: 'office', name: 'Lash Extension Training', price: 200000, duration: '1 week', description: 'Classic and volume sets.' },
+      { type: 'hostel', name: 'Shared room (4 beds)', price: 60000, duration: '1 month', description: 'Light, water and Wi-Fi included.' },
+      { type: 'hostel', name: 'Shared room (2 beds)', price: 90000, duration: '1 month', description: null },
+      { type: 'hostel', name: 'Private room', price: 150000, duration: '1 month', description: null },
+    ]);
+    await tx.insert(bridalPackagesTable).values([
+      { name: 'Classic Bride', price: 150000, description: 'Bride makeup and gele, one look.', active: true },
+      { name: 'Royal Bride', price: 300000, description: 'Bride with two looks (church and reception), lashes, gele.', active: true },
+      { name: 'Bride + 3 Maids', price: 380000, description: 'Bride and three bridesmaids.', active: true },
+      { name: 'Traditional Wedding', price: 200000, description: 'Traditional attire look with gele and beads styling.', active: true },
+      { name: 'Engagement Shoot', price: 80000, description: null, active: false },
+    ]);
+    await recordActivity(tx, { user: null, action: 'seed', resource: 'demo', recordId: null, after: { staff: staff.length } });
+  });
+  return true;
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
+    if (admin?.password) console.log(`First admin created: username "${admin.username}", password "${admin.password}" (shown only this once).`);
+    const started = Date.now();
+    const seeded = await seedFoundation(database.db);
+    console.log(seeded ? `Demo studio seeded. Demo staff (password "${DEMO_STAFF_PASSWORD}"): ${staff.map((s) => `${s.username} (${s.role}${s.is_admin ? ', admin' : ''})`).join(', ')}` : 'The catalogue and staff already exist; left as they are.');
+    const pos = await seedPos(database.db, config.tzStudio);
+    console.log(
+      pos
+        ? `Point of sale seeded: ${pos.products} products and services in the three outlets, ${pos.orders} sales over 12 months (${pos.voids} voided), in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+        : 'Products already exist; no products or sales seeded.',
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { ADMIN_HOME } from '../lib/config';
+
+export type PageProps = { title: string };
+type Page = LazyExoticComponent<ComponentType<PageProps>>;
+
+/** Who may open a route: every signed-in staff member, or admins only (staff are sent to their till). */
+export type Access = 'staff' | 'admin';
+
+export interface PageRoute {
+  path: string;
+  /** The menu title (spec §2), shown as the page title. */
+  title: string;
+  access: Access;
+  page: Page;
+}
+
+// Every page is its own chunk: /auth/login never downloads tables, forms or charts.
+const ComingSoon: Page = lazy(() => import('../features/coming-soon/coming-soon.page').then((m) => ({ default: m.ComingSoonPage })));
+const Dashboard: Page = lazy(() => import('../features/dashboard/dashboard.page').then((m) => ({ default: m.DashboardPage })));
+const Users: Page = lazy(() => import('../features/users/users.page').then((m) => ({ default: m.UsersPage })));
+const TrainingPrograms: Page = lazy(() => import('../features/training-programs/training-programs.ui').then((m) => ({ default: m.TrainingProgramsPage })));
+const TrainingSessions: Page = lazy(() => import('../features/training-sessions/training-sessions.ui').then((m) => ({ default: m.TrainingSessionsPage })));
+const BridalPackages: Page = lazy(() => import('../features/bridal-packages/bridal-packages.ui').then((m) => ({ default: m.BridalPackagesPage })));
+const PmuPackages: Page = lazy(() => import('../features/extra-programs/extra-programs.ui').then((m) => ({ default: m.PmuPackagesPage })));
+const HostelPricing: Page = lazy(() => import('../features/extra-programs/extra-programs.ui').then((m) => ({ default: m.HostelPricingPage })));
+
+const OUTLET_WORDS = { store: 'Makeup', office: 'PMU', salon: 'Salon' } as const;
+const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
+
+/** Every screen of both menus (spec §2). Areas not built yet show a plain "coming soon" page. */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: ADMIN_HOME, title: 'Dashboard', access: 'admin', page: Dashboard },
+  ...outlets.map((o): PageRoute => ({ path: `/dashboard/point-of-sales/${o}`, title: `Point of Sales (${OUTLET_WORDS[o]})`, access: 'staff', page: ComingSoon })),
+  ...outlets.map((o): PageRoute => ({ path: `/invoices/product-invoices/${o}`, title: `Invoices (${OUTLET_WORDS[o]})`, access: 'staff', page: ComingSoon })),
+  { path: '/invoices/staff-performances', title: 'Staff Performances', access: 'admin', page: ComingSoon },
+  { path: '/invoices/my-performance', title: 'My Performance', access: 'staff', page: ComingSoon },
+  { path: '/students/makeup/list', title: 'Makeup Students', access: 'admin', page: ComingSoon },
+  { path: '/students/makeup/insession', title: 'Makeup Students (In Session)', access: 'staff', page: ComingSoon },
+  { path: '/students/makeup/owe', title: 'Makeup Students (Owing)', access: 'staff', page: ComingSoon },
+  { path: '/students/office-students/list', title: 'Office Students', access: 'admin', page: ComingSoon },
+  { path: '/students/office-students/insession', title: 'Office Students (In Session)', access: 'staff', page: ComingSoon },
+  { path: '/students/office-students/owing', title: 'Office Students (Owing)', access: 'staff', page: ComingSoon },
+  // view-only for staff once built (the API refuses their writes)
+  ...outlets.map((o): PageRoute => ({ path: `/products/manage/${o}`, title: `${OUTLET_WORDS[o]} Products`, access: 'staff', page: ComingSoon })),
+  { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: ComingSoon },
+  { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ComingSoon },
+  { path: '/users/hostel-users/insession', title: 'Hostel (In Session)', access: 'staff', page: ComingSoon },
+  { path: '/users/hostel-users/owing', title: 'Hostel (Vacated)', access: 'staff', page: ComingSoon },
+  { path: '/bookings/manage', title: 'Manage Bookings', access: 'admin', page: ComingSoon },
+  { path: '/users/profile-list', title: 'Manage Staff', access: 'admin', page: Users },
+  { path: '/programs/list-types', title: 'Program Types', access: 'admin', page: TrainingPrograms },
+  { path: '/training-session/list-sessions', title: 'Training Sessions', access: 'admin', page: TrainingSessions },
+  { path: '/bookings/packages', title: 'Booking Packages', access: 'admin', page: BridalPackages },
+  { path: '/programs/extra-list/office', title: 'PMU Packages', access: 'admin', page: PmuPackages },
+  { path: '/programs/extra-list/hostel', title: 'Hostel Pricing', access: 'admin', page: HostelPricing },
+];
+
+export function findPageRoute(path: string): PageRoute | undefined {
+  return PAGE_ROUTES.find((r) => r.path === path);
+}
+

@@ -1,0 +1,102 @@
+import { AppShell, Box, Drawer, ScrollArea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { refreshCurrentUser, useCurrentUser } from '../../lib/auth-store';
+import { StudioLogo } from '../../lib/ui/studio-logo';
+import { BackToTop } from './back-to-top';
+import { ShellFooter } from './footer';
+import { ShellHeader } from './header';
+import { LAYOUT_STYLES, chooseLayout } from './layout-style';
+import { menuFor } from './menu';
+import { HorizontalMenu, IconMenu, SidebarMenu } from './nav-menu';
+import { useViewport } from './use-viewport';
+import classes from './app-shell.module.css';
+
+const HEADER_HEIGHT = 64;
+const HORIZONTAL_MENU_HEIGHT = 48;
+
+/**
+ * The shell around every signed-in screen (spec §2): header, sidebar (or the layout's own menu),
+ * content, footer and back-to-top. `?layout=NAME` picks the arrangement (contract §6); under 991 px
+ * every layout uses the slide-over sidebar.
+ */
+export function ShellLayout() {
+  const user = useCurrentUser()!;
+  const location = useLocation();
+  const viewport = useViewport();
+  const [layoutName, setLayoutName] = useState(() => chooseLayout(location.search));
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menu = menuFor(user);
+  const layout = LAYOUT_STYLES[layoutName];
+
+  useEffect(() => {
+    if (new URLSearchParams(location.search).has('layout')) setLayoutName(chooseLayout(location.search));
+  }, [location.search]);
+
+  // name, role and photo may have changed since sign-in; a revoked token shows the 'Session TimeOut' modal
+  useEffect(() => {
+    void refreshCurrentUser().catch(() => undefined);
+  }, []);
+
+  const nav = viewport.narrow ? 'drawer' : layout.nav;
+  const hasNavbar = nav === 'sidebar' || nav === 'icons';
+  const navWidth = nav === 'icons' ? 84 : layout.sidebarWidth;
+  const navOpened = hasNavbar ? !collapsed : drawerOpen;
+  const toggleNav = () => (hasNavbar ? setCollapsed((c) => !c) : setDrawerOpen((o) => !o));
+  const headerHeight = HEADER_HEIGHT + (nav === 'horizontal' ? HORIZONTAL_MENU_HEIGHT : 0);
+
+  return (
+    <AppShell
+      header={{ height: headerHeight }}
+      navbar={hasNavbar ? { width: navWidth, breakpoint: 0, collapsed: { desktop: collapsed, mobile: collapsed } } : undefined}
+      padding={layout.compact ? 'sm' : 'md'}
+      className={classes.shell}
+      data-layout={layout.name}
+      data-tone={layout.tone}
+      data-nav={nav}
+      data-boxed={layout.boxed || undefined}
+      data-testid="app-shell"
+    >
+      <AppShell.Header className={classes.header}>
+        <Box h={HEADER_HEIGHT}>
+          <ShellHeader user={user} menu={menu} layout={layout} viewport={viewport} navOpened={navOpened} onToggleNav={toggleNav} />
+        </Box>
+        {nav === 'horizontal' && (
+          <Box h={HORIZONTAL_MENU_HEIGHT} className={classes.horizontalBar}>
+            <HorizontalMenu menu={menu} filledIcons={layout.filledIcons} />
+          </Box>
+        )}
+      </AppShell.Header>
+
+      {hasNavbar && (
+        <AppShell.Navbar className={classes.navbar} data-testid="sidebar">
+          <AppShell.Section grow component={ScrollArea} p={nav === 'icons' ? 'xs' : 'sm'} type="scroll">
+            {nav === 'icons' ? <IconMenu menu={menu} filledIcons={layout.filledIcons} /> : <SidebarMenu menu={menu} filledIcons={layout.filledIcons} />}
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+
+      <Drawer
+        opened={nav !== 'sidebar' && nav !== 'icons' && drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        size={290}
+        padding="sm"
+        title={<StudioLogo size={30} />}
+        classNames={{ content: classes.navbar, header: classes.navbar }}
+        data-tone={layout.tone}
+        data-testid="sidebar-drawer"
+      >
+        <SidebarMenu menu={menu} filledIcons={layout.filledIcons} onNavigate={() => setDrawerOpen(false)} />
+      </Drawer>
+
+      <AppShell.Main className={classes.main}>
+        <div className={classes.content}>
+          <Outlet />
+        </div>
+        <ShellFooter />
+      </AppShell.Main>
+      <BackToTop />
+    </AppShell>
+  );
+}

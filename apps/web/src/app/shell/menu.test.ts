@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_ROUTES } from '../page-routes';
+import { ADMIN_MENU, type MenuItem, STAFF_MENU, containsPath, menuFor, menuPaths } from './menu';
+
+/** spec §2 "Admin menu", route by route. */
+const SPEC_ADMIN_ROUTES = [
+  '/dashboard/main',
+  '/dashboard/point-of-sales/store',
+  '/dashboard/point-of-sales/office',
+  '/dashboard/point-of-sales/salon',
+  '/invoices/product-invoices/store',
+  '/invoices/product-invoices/office',
+  '/invoices/product-invoices/salon',
+  '/invoices/staff-performances',
+  '/students/makeup/list',
+  '/students/office-students/list',
+  '/products/manage/store',
+  '/products/manage/office',
+  '/products/manage/salon',
+  '/finances/income-expenses',
+  '/users/hostel-users',
+  '/bookings/manage',
+  '/users/profile-list',
+  '/programs/list-types',
+  '/training-session/list-sessions',
+  '/bookings/packages',
+  '/programs/extra-list/office',
+  '/programs/extra-list/hostel',
+];
+
+/** spec §2 "Non-admin menu". */
+const SPEC_STAFF_ROUTES = [
+  '/dashboard/point-of-sales/store',
+  '/dashboard/point-of-sales/office',
+  '/dashboard/point-of-sales/salon',
+  '/invoices/product-invoices/store',
+  '/invoices/product-invoices/office',
+  '/invoices/product-invoices/salon',
+  '/invoices/my-performance',
+  '/products/manage/store',
+  '/products/manage/office',
+  '/products/manage/salon',
+  '/students/makeup/insession',
+  '/students/makeup/owe',
+  '/students/office-students/insession',
+  '/students/office-students/owing',
+  '/users/hostel-users/insession',
+  '/users/hostel-users/owing',
+];
+
+/** Routes only in the admin menu: staff must never see them. */
+const ADMIN_ONLY = SPEC_ADMIN_ROUTES.filter((p) => !SPEC_STAFF_ROUTES.includes(p));
+
+const sorted = (xs: readonly string[]) => [...xs].sort();
+
+function findLink(menu: readonly MenuItem[], path: string): MenuItem | undefined {
+  for (const item of menu) {
+    if (item.type === 'link' && item.path === path) return item;
+    if (item.type === 'sub') {
+      const found = findLink(item.children, path);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+describe('ADMIN_MENU', () => {
+  it('links exactly the admin routes of spec §2, each once', () => {
+    const paths = menuPaths(ADMIN_MENU);
+    expect(sorted(paths)).toEqual(sorted(SPEC_ADMIN_ROUTES));
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('uses the spec titles for the single pages', () => {
+    const titles: Record<string, string> = {
+      '/dashboard/main': 'Dashboard',
+      '/invoices/staff-performances': 'Staff Performances',
+      '/students/makeup/list': 'Makeup Students',
+      '/students/office-students/list': 'Office Students',
+      '/finances/income-expenses': 'Income & Expenses',
+      '/users/hostel-users': 'Manage Hostel',
+      '/bookings/manage': 'Manage Bookings',
+      '/users/profile-list': 'Manage Staff',
+      '/programs/list-types': 'Program Types',
+      '/training-session/list-sessions': 'Training Sessions',
+      '/bookings/packages': 'Booking Packages',
+      '/programs/extra-list/office': 'PMU Packages',
+      '/programs/extra-list/hostel': 'Hostel Pricing',
+    };
+    for (const [path, title] of Object.entries(titles)) expect(findLink(ADMIN_MENU, path)?.title, path).toBe(title);
+  });
+
+  it('groups the point-of-sale tills under "Point of Sales"', () => {
+    const group = ADMIN_MENU.find((i) => i.type === 'sub' && i.title === 'Point of Sales');
+    expect(group && group.type === 'sub' ? sorted(menuPaths(group.children)) : []).toEqual(
+      sorted(['/dashboard/point-of-sales/store', '/dashboard/point-of-sales/office', '/dashboard/point-of-sales/salon']),
+    );
+  });
+});
+
+describe('STAFF_MENU', () => {
+  it('links exactly the non-admin routes of spec §2, each once', () => {
+    const paths = menuPaths(STAFF_MENU);
+    expect(sorted(paths)).toEqual(sorted(SPEC_STAFF_ROUTES));
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('has no admin-only path', () => {
+    const paths = menuPaths(STAFF_MENU);
+    for (const adminPath of ADMIN_ONLY) expect(paths).not.toContain(adminPath);
+    const adminOnlyPages = PAGE_ROUTES.filter((r) => r.access === 'admin').map((r) => r.path);
+    expect(paths.filter((p) => adminOnlyPages.includes(p))).toEqual([]);
+  });
+
+  it('labels the hostel owing list "Vacated" and has "My Performance"', () => {
+    expect(findLink(STAFF_MENU, '/users/hostel-users/owing')?.title).toBe('Vacated');
+    expect(findLink(STAFF_MENU, '/invoices/my-performance')?.title).toBe('My Performance');
+  });
+});
+
+describe('menus and routes', () => {
+  it('every menu path is a page route', () => {
+    const routePaths = PAGE_ROUTES.map((r) => r.path);
+    for (const path of [...menuPaths(ADMIN_MENU), ...menuPaths(STAFF_MENU)]) expect(routePaths, path).toContain(path);
+  });
+
+  it('every staff menu path is open to staff', () => {
+    for (const path of menuPaths(STAFF_MENU)) expect(PAGE_ROUTES.find((r) => r.path === path)?.access, path).toBe('staff');
+  });
+
+  it('menuFor picks the menu by is_admin', () => {
+    expect(menuFor({ is_admin: 1 })).toBe(ADMIN_MENU);
+    expect(menuFor({ is_admin: 0 })).toBe(STAFF_MENU);
+    expect(menuFor(null)).toBe(STAFF_MENU);
+  });
+
+  it('containsPath finds a route inside a group', () => {
+    const invoices = STAFF_MENU.find((i) => i.type === 'sub' && i.title === 'Invoices')!;
+    expect(containsPath(invoices, '/invoices/my-performance')).toBe(true);
+    expect(containsPath(invoices, '/dashboard/point-of-sales/store')).toBe(false);
+  });
+});

@@ -1,0 +1,295 @@
+import { ActionIcon, Badge, Box, Button, Divider, Group, Menu, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronLeft, IconChevronRight, IconCircleDot, IconExternalLink } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { type MenuIcon, type MenuItem, containsPath, menuKey } from './menu';
+import classes from './app-shell.module.css';
+
+interface NavProps {
+  menu: readonly MenuItem[];
+  /** Rome: filled icons. */
+  filledIcons?: boolean;
+  /** Called after a route is chosen (closes the slide-over on a phone). */
+  onNavigate?: () => void;
+}
+
+function iconOf(item: MenuItem, filled: boolean | undefined): MenuIcon | undefined {
+  if (item.type === 'head') return undefined;
+  return (filled && item.filledIcon) || item.icon;
+}
+
+function badgeOf(item: MenuItem): ReactNode {
+  if (item.type === 'head' || !item.badge) return null;
+  return (
+    <Badge size="xs" circle={item.badge.value.length < 3} color={item.badge.color ?? 'blush'} variant="filled">
+      {item.badge.value}
+    </Badge>
+  );
+}
+
+/** The top-level group holding the current path: it is the one open on arrival. */
+function openKeyFor(menu: readonly MenuItem[], pathname: string): string | null {
+  const index = menu.findIndex((item) => item.type === 'sub' && containsPath(item, pathname));
+  return index >= 0 ? menuKey(menu[index]!, index) : null;
+}
+
+/**
+ * The vertical menu of spec §2: item types sub, link, extLink and extTabLink, head titles and badges.
+ * Only one top-level group is open at a time; nested groups open on their own.
+ */
+export function SidebarMenu({ menu, filledIcons, onNavigate }: NavProps) {
+  const { pathname } = useLocation();
+  const [openKey, setOpenKey] = useState<string | null>(() => openKeyFor(menu, pathname));
+  useEffect(() => {
+    const key = openKeyFor(menu, pathname);
+    if (key) setOpenKey(key);
+  }, [menu, pathname]);
+
+  return (
+    <nav aria-label="Main menu" data-testid="sidebar-menu">
+      {menu.map((item, index) => {
+        const key = menuKey(item, index);
+        if (item.type === 'head') {
+          return (
+            <Text key={key} className={classes.menuHead} data-testid="menu-head">
+              {item.title}
+            </Text>
+          );
+        }
+        if (item.type === 'sub') {
+          return (
+            <MenuEntry
+              key={key}
+              item={item}
+              filledIcons={filledIcons}
+              pathname={pathname}
+              onNavigate={onNavigate}
+              opened={openKey === key}
+              onToggle={(open) => setOpenKey(open ? key : null)}
+            />
+          );
+        }
+        return <MenuEntry key={key} item={item} filledIcons={filledIcons} pathname={pathname} onNavigate={onNavigate} />;
+      })}
+    </nav>
+  );
+}
+
+function MenuEntry({
+  item,
+  filledIcons,
+  pathname,
+  onNavigate,
+  opened,
+  onToggle,
+  depth = 0,
+}: {
+  item: Exclude<MenuItem, { type: 'head' }>;
+  filledIcons?: boolean;
+  pathname: string;
+  onNavigate?: () => void;
+  opened?: boolean;
+  onToggle?: (open: boolean) => void;
+  depth?: number;
+}) {
+  const Icon = iconOf(item, filledIcons);
+  const leftSection = Icon ? <Icon size={20} stroke={1.7} /> : depth > 0 ? <IconCircleDot size={10} /> : undefined;
+  const common = { label: item.title, leftSection, className: classes.navLink, 'data-testid': 'menu-item' };
+  switch (item.type) {
+    case 'link':
+      return (
+        <NavLink
+          {...common}
+          component={Link}
+          to={item.path}
+          active={pathname === item.path}
+          rightSection={badgeOf(item)}
+          onClick={onNavigate}
+          data-path={item.path}
+        />
+      );
+    case 'extLink':
+      return <NavLink {...common} href={item.url} rightSection={badgeOf(item) ?? <IconExternalLink size={14} />} />;
+    case 'extTabLink':
+      return <NavLink {...common} href={item.url} target="_blank" rel="noopener noreferrer" rightSection={badgeOf(item) ?? <IconExternalLink size={14} />} />;
+    case 'sub': {
+      const controlled = onToggle ? { opened, onChange: onToggle } : { defaultOpened: containsPath(item, pathname) };
+      return (
+        <NavLink
+          {...common}
+          {...controlled}
+          active={containsPath(item, pathname)}
+          variant="subtle"
+          rightSection={
+            <Group gap={6} wrap="nowrap">
+              {badgeOf(item)}
+              <IconChevronRight size={14} className={classes.chevron} />
+            </Group>
+          }
+          childrenOffset={18}
+          data-group={item.title}
+        >
+          {item.children.map((child, i) =>
+            child.type === 'head' ? (
+              <Text key={i} className={classes.menuHead}>
+                {child.title}
+              </Text>
+            ) : (
+              <MenuEntry key={menuKey(child, i)} item={child} filledIcons={filledIcons} pathname={pathname} onNavigate={onNavigate} depth={depth + 1} />
+            ),
+          )}
+        </NavLink>
+      );
+    }
+  }
+}
+
+/** Every link under an item, flattened (for pop-up menus). */
+function leaves(item: MenuItem): Exclude<MenuItem, { type: 'head' } | { type: 'sub' }>[] {
+  if (item.type === 'head') return [];
+  if (item.type === 'sub') return item.children.flatMap(leaves);
+  return [item];
+}
+
+function MenuLeaf({ item }: { item: Exclude<MenuItem, { type: 'head' } | { type: 'sub' }> }) {
+  if (item.type === 'link') {
+    return (
+      <Menu.Item component={Link} to={item.path} rightSection={badgeOf(item)} data-path={item.path}>
+        {item.title}
+      </Menu.Item>
+    );
+  }
+  return (
+    <Menu.Item component="a" href={item.url} target={item.type === 'extTabLink' ? '_blank' : undefined} rightSection={<IconExternalLink size={14} />}>
+      {item.title}
+    </Menu.Item>
+  );
+}
+
+/** Moscow and Rome: a narrow bar of icons; groups open as a pop-up beside it. */
+export function IconMenu({ menu, filledIcons }: NavProps) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Main menu" className={classes.iconMenu} data-testid="icon-menu">
+      {menu.map((item, index) => {
+        if (item.type === 'head') return index === 0 ? null : <Divider key={index} my={6} w="60%" mx="auto" />;
+        const Icon = iconOf(item, filledIcons) ?? IconCircleDot;
+        const active = containsPath(item, pathname);
+        const button = (
+          <ActionIcon size={46} radius="md" variant={active ? 'filled' : 'subtle'} color={active ? undefined : 'gray'} aria-label={item.title} data-testid="menu-item">
+            <Icon size={22} stroke={1.7} />
+          </ActionIcon>
+        );
+        if (item.type === 'sub') {
+          return (
+            <Menu key={index} position="right-start" offset={10} withArrow trigger="click-hover" openDelay={60} closeDelay={200}>
+              <Menu.Target>{button}</Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{item.title}</Menu.Label>
+                {leaves(item).map((leaf, i) => (
+                  <MenuLeaf key={i} item={leaf} />
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          );
+        }
+        return (
+          <Tooltip key={index} label={item.title} position="right" withArrow>
+            {item.type === 'link' ? (
+              <ActionIcon component={Link} to={item.path} size={46} radius="md" variant={active ? 'filled' : 'subtle'} color={active ? undefined : 'gray'} aria-label={item.title} data-testid="menu-item" data-path={item.path}>
+                <Icon size={22} stroke={1.7} />
+              </ActionIcon>
+            ) : (
+              <ActionIcon component="a" href={item.url} target={item.type === 'extTabLink' ? '_blank' : undefined} size={46} radius="md" variant="subtle" color="gray" aria-label={item.title}>
+                <Icon size={22} stroke={1.7} />
+              </ActionIcon>
+            )}
+          </Tooltip>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** LosAngeles, Singapore, Barcelona: the menu as a row under the header, with left/right scroll arrows. */
+export function HorizontalMenu({ menu, filledIcons }: NavProps) {
+  const { pathname } = useLocation();
+  const viewport = useRef<HTMLDivElement>(null);
+  const scrollBy = (dx: number) => viewport.current?.scrollBy({ left: dx, behavior: 'smooth' });
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.horizontalMenu} data-testid="horizontal-menu">
+      <ActionIcon variant="subtle" color="gray" onClick={() => scrollBy(-240)} aria-label="Scroll menu left">
+        <IconChevronLeft size={18} />
+      </ActionIcon>
+      <ScrollArea viewportRef={viewport} type="never" style={{ flex: 1 }}>
+        <Group gap={4} wrap="nowrap" component="nav" aria-label="Main menu">
+          {menu.map((item, index) => {
+            if (item.type === 'head') return null;
+            const Icon = iconOf(item, filledIcons);
+            const active = containsPath(item, pathname);
+            const props = { variant: active ? 'light' : 'subtle', color: active ? undefined : 'gray', leftSection: Icon ? <Icon size={18} /> : undefined, size: 'sm', 'data-testid': 'menu-item' } as const;
+            if (item.type === 'sub') {
+              return (
+                <Menu key={index} position="bottom-start" trigger="click-hover" openDelay={60} closeDelay={200}>
+                  <Menu.Target>
+                    <Button {...props} rightSection={<IconChevronDown size={14} />}>
+                      {item.title}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {leaves(item).map((leaf, i) => (
+                      <MenuLeaf key={i} item={leaf} />
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              );
+            }
+            if (item.type === 'link') {
+              return (
+                <Button key={index} {...props} component={Link} to={item.path} data-path={item.path}>
+                  {item.title}
+                </Button>
+              );
+            }
+            return (
+              <Button key={index} {...props} component="a" href={item.url} target={item.type === 'extTabLink' ? '_blank' : undefined}>
+                {item.title}
+              </Button>
+            );
+          })}
+        </Group>
+      </ScrollArea>
+      <ActionIcon variant="subtle" color="gray" onClick={() => scrollBy(240)} aria-label="Scroll menu right">
+        <IconChevronRight size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** London: no sidebar; the whole menu opens from a button in the header. */
+export function HeaderMenu({ menu }: NavProps) {
+  return (
+    <Menu position="bottom-start" width={280} withinPortal>
+      <Menu.Target>
+        <Button variant="light" size="sm" leftSection={<IconChevronDown size={16} />} data-testid="header-menu-button">
+          Menu
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <ScrollArea.Autosize mah="70vh">
+          {menu.map((item, index) =>
+            item.type === 'head' ? (
+              <Menu.Label key={index}>{item.title}</Menu.Label>
+            ) : (
+              <Box key={index}>
+                {leaves(item).map((leaf, i) => (
+                  <MenuLeaf key={i} item={leaf.type === 'link' && item.type === 'sub' ? { ...leaf, title: `${item.title}: ${leaf.title}` } : leaf} />
+                ))}
+              </Box>
+            ),
+          )}
+        </ScrollArea.Autosize>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

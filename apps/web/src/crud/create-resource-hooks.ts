@@ -1,0 +1,158 @@
+import type { CreateOf, Paged, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
+import { PER_PAGE_DEFAULT } from '@studio/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, segment } from '../lib/api-client';
+
+export interface ListParams {
+  page?: number;
+  perPage?: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  q?: string;
+  /** Another list path of the same resource (e.g. `/api/extra-programs/list/office`). */
+  path?: string;
+}
+
+export interface ListResult<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  lastPage: number;
+  perPage: number;
+}
+
+/**
+ * Query keys rooted at the resource name, so one invalidation refreshes every list and record of it.
+ *
+ * @example
+ * resourceKeys('users').list({ page: 2 }) // ['users', 'list', { page: 2 }]
+ */
+export function resourceKeys(name: string) {
+  return {
+    all: [name] as const,
+    lists: () => [name, 'list'] as const,
+    list: (params: ListParams) => [name, 'list', params] as const,
+    details: () => [name, 'detail'] as const,
+    detail: (id: number) => [name, 'detail', id] as const,
+    search: (text: string) => [name, 'search', text] as const,
+  };
+}
+
+function isPaged<T>(body: Paged<T> | { data: T[] }): body is Paged<T> {
+  return typeof (body as Paged<T>).current_page === 'number';
+}
+
+/** Search, sort and page a plain (unpaged) list the same way the API pages its own lists. */
+export function pageLocally<T>(rows: readonly T[], params: ListParams, searchable: readonly string[]): ListResult<T> {
+  const perPage = params.perPage ?? PER_PAGE_DEFAULT;
+  let out = [...rows];
+  const q = params.q?.trim().toLowerCase();
+  if (q) {
+    out = out.filter((row) => searchable.some((key) => String((row as Record<string, unknown>)[key] ?? '').toLowerCase().includes(q)));
+  }
+  if (params.sort) {
+    const key = params.sort;
+    const dir = params.order === 'desc' ? -1 : 1;
+    out.sort((a, b) => compare((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]) * dir);
+  }
+  const total = out.length;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(Math.max(1, params.page ?? 1), lastPage);
+  return { rows: out.slice((page - 1) * perPage, page * perPage), total, page, lastPage, perPage };
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
+}
+
+/**
+ * Typed TanStack Query hooks for one resource declared with `defineResource`:
+ * GET {path}?page=&per_page=&sort=&order=&q=, GET {path}/{id}, GET {path}/search/{text},
+ * POST {path}, PUT {path}/{id} (the body carries the id), DELETE {path}/{id}.
+ *
+ * @example
+ * const staff = createResourceHooks(users);
+ * const { data } = staff.useList({ page: 1, q: 'ada' });
+ * const create = staff.useCreate();
+ * create.mutate({ name: 'Ada', username: 'ada', role: 'Sales', password: 'secret-123' });
+ */
+export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
+  type Row = RecordOf<R>;
+  const keys = resourceKeys(resource.name);
+
+  async function fetchList(params: ListParams, signal?: AbortSignal): Promise<ListResult<Row>> {
+    const perPage = params.perPage ?? PER_PAGE_DEFAULT;
+    const body = await api.getPaged<Row>(
+      params.path ?? resource.path,
+      { page: params.page ?? 1, per_page: perPage, sort: params.sort, order: params.order, q: params.q?.trim() || undefined },
+      signal,
+    );
+    if (isPaged(body)) {
+      return { rows: body.data, total: body.total, page: body.current_page, lastPage: Math.max(1, body.last_page), perPage: body.per_page };
+    }
+    // some extra list paths answer with the whole list; page it here the same way
+    return pageLocally(body.data, { ...params, perPage }, resource.searchable);
+  }
+
+  function useInvalidate() {
+    const client = useQueryClient();
+    return () => client.invalidateQueries({ queryKey: keys.all });
+  }
+
+  return {
+    resource,
+    keys,
+    fetchList,
+    useList(params: ListParams = {}) {
+      return useQuery({ queryKey: keys.list(params), queryFn: ({ signal }) => fetchList(params, signal), placeholderData: keepPreviousData });
+    },
+    useOne(id: number | null | undefined) {
+      return useQuery({
+        queryKey: keys.detail(id ?? 0),
+        queryFn: ({ signal }) => api.get<Row>(`${resource.path}/${segment(id!)}`, undefined, signal),
+        enabled: typeof id === 'number',
+      });
+    },
+    useSearch(text: string) {
+      return useQuery({
+        queryKey: keys.search(text),
+        queryFn: ({ signal }) => api.get<Row[]>(`${resource.path}/search/${segment(text)}`, undefined, signal),
+        enabled: text.trim().length > 0,
+      });
+    },
+    useCreate() {
+      const invalidate = useInvalidate();
+      return useMutation({ mutationFn: (body: CreateOf<R>) => api.post<Row>(resource.path, body), onSuccess: invalidate });
+    },
+    useUpdate() {
+      const invalidate = useInvalidate();
+      return useMutation({
+        mutationFn: ({ id, body }: { id: number; body: UpdateOf<R> }) => api.put<Row>(`${resource.path}/${segment(id)}`, { ...body, id }),
+        onSuccess: invalidate,
+      });
+    },
+    useDelete() {
+      const invalidate = useInvalidate();
+      return useMutation({ mutationFn: (id: number) => api.delete(`${resource.path}/${segment(id)}`), onSuccess: invalidate });
+    },
+  };
+}
+
+export type ResourceHooks<R extends ResourceDefinition> = ReturnType<typeof createResourceHooks<R>>;
+
+const cache = new Map<string, unknown>();
+
+/** The one hooks object per resource (keeps query keys and functions stable across renders). */
+export function hooksFor<R extends ResourceDefinition>(resource: R): ResourceHooks<R> {
+  let hooks = cache.get(resource.name) as ResourceHooks<R> | undefined;
+  if (!hooks) {
+    hooks = createResourceHooks(resource);
+    cache.set(resource.name, hooks);
+  }
+  return hooks;
+}

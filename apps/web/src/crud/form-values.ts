@@ -1,0 +1,89 @@
+import { fieldErrors, type ResourceDefinition } from '@studio/shared';
+import type { FieldDef, FormValue, ResourceFilter } from './resource-ui';
+
+export type FormMode = 'create' | 'edit';
+export type FormValues = Record<string, FormValue>;
+export type FormErrors = Record<string, string>;
+
+export function fieldsFor<F extends FieldDef>(fields: readonly F[], mode: FormMode): F[] {
+  return fields.filter((f) => !f.only || f.only === mode);
+}
+
+function emptyValue(field: FieldDef): FormValue {
+  switch (field.kind) {
+    case 'money':
+    case 'number':
+      return '';
+    case 'date':
+    case 'select':
+      return null;
+    case 'boolean':
+      return false;
+    case 'flag':
+      return 0;
+    default:
+      return '';
+  }
+}
+
+/** What the form starts with: the record's values when editing, each field's default when creating. */
+export function initialValues(fields: readonly FieldDef[], mode: FormMode, record?: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const field of fieldsFor(fields, mode)) {
+    const stored = record?.[field.name];
+    if (mode === 'edit' && stored !== undefined && stored !== null) {
+      values[field.name] = field.kind === 'select' ? String(stored) : (stored as FormValue);
+    } else {
+      values[field.name] = field.defaultValue ?? emptyValue(field);
+    }
+  }
+  return values;
+}
+
+/** The request body as typed by the user, before the shared schema parses it (trims, defaults). */
+export function toBody(fields: readonly FieldDef[], mode: FormMode, values: FormValues, filter?: ResourceFilter): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fieldsFor(fields, mode)) {
+    const value = values[field.name];
+    switch (field.kind) {
+      case 'money':
+      case 'number':
+        // an emptied amount is "missing" (the schema says "... is required"), not 0
+        body[field.name] = value === '' || value === null ? null : Number(value);
+        break;
+      case 'boolean':
+        body[field.name] = Boolean(value);
+        break;
+      case 'flag':
+        body[field.name] = value === 1 || value === true ? 1 : 0;
+        break;
+      case 'date':
+      case 'select':
+        body[field.name] = value === '' ? null : value;
+        break;
+      default:
+        body[field.name] = value ?? '';
+    }
+  }
+  return { ...body, ...(filter?.values ?? {}) };
+}
+
+export type Validation = { ok: true; data: Record<string, unknown> } | { ok: false; errors: FormErrors };
+
+/**
+ * Parses a body with the resource's shared zod schema (create or update): the sentences the user
+ * sees are the schema's, the same the API would answer with in a 422.
+ */
+export function validateBody(resource: ResourceDefinition, mode: FormMode, body: Record<string, unknown>): Validation {
+  const schema = mode === 'create' ? resource.create : resource.update;
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
+  return { ok: false, errors: firstErrors(fieldErrors(result.error.issues)) };
+}
+
+/** `{ field: ['a', 'b'] }` → `{ field: 'a' }`: one sentence per field under the input. */
+export function firstErrors(errors: Record<string, readonly string[]> | undefined): FormErrors {
+  const out: FormErrors = {};
+  for (const [key, list] of Object.entries(errors ?? {})) if (list[0]) out[key] = list[0];
+  return out;
+}

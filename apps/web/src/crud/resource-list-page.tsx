@@ -1,0 +1,242 @@
+import { ActionIcon, Badge, Button, Card, CloseButton, Group, Modal, Pagination, Skeleton, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { RecordOf, ResourceDefinition } from '@studio/shared';
+import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { formatDate, formatMoney } from '../lib/format';
+import { notify } from '../lib/notify';
+import { PageHeader } from '../lib/ui/page-header';
+import { hooksFor } from './create-resource-hooks';
+import { ResourceForm } from './resource-form';
+import { type ColumnDef, type ResourceUi, singularOf } from './resource-ui';
+import classes from './resource-list-page.module.css';
+
+const SEARCH_DEBOUNCE_MS = 350;
+
+export interface ResourceListPageProps<R extends ResourceDefinition> {
+  ui: ResourceUi<R>;
+  /** The menu title, also the page title. */
+  title: string;
+  /** More row actions beside edit and delete (e.g. change password). */
+  rowActions?: (row: RecordOf<R>) => ReactNode;
+  /** Hide create, edit and delete (view-only pages). */
+  readOnly?: boolean;
+}
+
+type Sort = { field: string; order: 'asc' | 'desc' };
+
+/**
+ * A resource's list screen: search (debounced, `?q=`), sortable headers (resource.sortable), paging with
+ * the total, create, edit and delete (with a confirmation), toasts on success.
+ */
+export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowActions, readOnly }: ResourceListPageProps<R>) {
+  type Row = RecordOf<R>;
+  const hooks = hooksFor(ui.resource);
+  const singular = singularOf(ui as ResourceUi);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>({ field: ui.resource.defaultSort.field, order: ui.resource.defaultSort.order });
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const remove = hooks.useDelete();
+
+  const list = hooks.useList({ page, sort: sort.field, order: sort.order, q: q || undefined, path: ui.filter?.listPath });
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const lastPage = list.data?.lastPage ?? 1;
+  const perPage = list.data?.perPage ?? 20;
+  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const last = Math.min(total, page * perPage);
+  const colCount = ui.columns.length + (readOnly && !rowActions ? 0 : 1);
+  const titleOf = (row: Row) => String((row as Record<string, unknown>)[ui.titleField ?? 'name'] ?? `#${(row as { id: number }).id}`);
+
+  function toggleSort(field: string) {
+    setSort((s) => (s.field === field ? { field, order: s.order === 'asc' ? 'desc' : 'asc' } : { field, order: 'asc' }));
+    setPage(1);
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync((deleting as { id: number }).id);
+      notify.success(`${singular} “${titleOf(deleting)}” deleted.`);
+      setDeleting(null);
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+    } catch {
+      // reported by the API client; the dialog stays open so the user can retry or cancel
+    }
+  }
+
+  return (
+    <div data-testid={`resource-page-${ui.resource.name}`}>
+      <PageHeader
+        title={title}
+        actions={
+          !readOnly && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+              data-testid="create-button"
+            >
+              Add {singular}
+            </Button>
+          )
+        }
+      />
+      <Card withBorder radius="md" padding={0}>
+        <Group justify="space-between" p="md" gap="sm" wrap="wrap">
+          <TextInput
+            className={classes.search}
+            placeholder={`Search ${title.toLowerCase()}...`}
+            aria-label="Search"
+            leftSection={<IconSearch size={16} />}
+            rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            data-testid="list-search"
+          />
+          <Text size="sm" c="dimmed" data-testid="list-total">
+            {total} {total === 1 ? 'record' : 'records'}
+          </Text>
+        </Group>
+        <Table.ScrollContainer minWidth={640} type="native">
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className={classes.table} data-testid="resource-table">
+            <Table.Thead>
+              <Table.Tr>
+                {ui.columns.map((col) => (
+                  <HeaderCell key={col.key} column={col} sortable={ui.resource.sortable.includes(col.key)} sort={sort} onSort={toggleSort} />
+                ))}
+                {colCount > ui.columns.length && <Table.Th className={classes.actionsHead}>Actions</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.isPending &&
+                Array.from({ length: 5 }, (_, i) => (
+                  <Table.Tr key={`skeleton-${i}`}>
+                    {Array.from({ length: colCount }, (_, j) => (
+                      <Table.Td key={j}>
+                        <Skeleton height={14} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              {!list.isPending && rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={colCount}>
+                    <Text ta="center" c="dimmed" py="lg" data-testid="list-empty">
+                      {list.isError ? 'The list could not be loaded.' : q ? `Nothing matches “${q}”.` : `No ${title.toLowerCase()} yet.`}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows.map((row) => (
+                <Table.Tr key={(row as { id: number }).id} data-testid="resource-row">
+                  {ui.columns.map((col) => (
+                    <Table.Td key={col.key} className={col.nowrap || col.kind === 'money' || col.kind === 'date' ? classes.nowrap : undefined}>
+                      {renderCell(col, row)}
+                    </Table.Td>
+                  ))}
+                  {colCount > ui.columns.length && (
+                    <Table.Td className={classes.actions}>
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        {rowActions?.(row)}
+                        {!readOnly && (
+                          <>
+                            <Tooltip label="Edit">
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={`Edit ${titleOf(row)}`}
+                                onClick={() => {
+                                  setEditing(row);
+                                  setFormOpen(true);
+                                }}
+                                data-testid="row-edit"
+                              >
+                                <IconPencil size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Delete">
+                              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${titleOf(row)}`} onClick={() => setDeleting(row)} data-testid="row-delete">
+                                <IconTrash size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between" p="md" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {total > 0 ? `Showing ${first}–${last} of ${total}` : ' '}
+          </Text>
+          <Pagination total={lastPage} value={Math.min(page, lastPage)} onChange={setPage} size="sm" withEdges hideWithOnePage={false} data-testid="list-pagination" />
+        </Group>
+      </Card>
+
+      {!readOnly && (
+        <>
+          <ResourceForm ui={ui} opened={formOpen} record={editing} onClose={() => setFormOpen(false)} />
+          <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={`Delete ${singular}`} centered data-testid="delete-confirm">
+            <Text>
+              Delete <b>{deleting ? titleOf(deleting) : ''}</b>? This cannot be undone.
+            </Text>
+            <Group justify="flex-end" mt="xl">
+              <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+                Cancel
+              </Button>
+              <Button color="red" onClick={confirmDelete} loading={remove.isPending} data-testid="confirm-delete">
+                Delete
+              </Button>
+            </Group>
+          </Modal>
+        </>
+      )}
+    </div>
+  );
+}
+
+function HeaderCell<T>({ column, sortable, sort, onSort }: { column: ColumnDef<T>; sortable: boolean; sort: Sort; onSort: (f: string) => void }) {
+  if (!sortable) return <Table.Th className={classes.nowrap}>{column.label}</Table.Th>;
+  const active = sort.field === column.key;
+  const Icon = active ? (sort.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+  return (
+    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'} className={classes.nowrap}>
+      <UnstyledButton onClick={() => onSort(column.key)} className={classes.sortButton} data-testid={`sort-${column.key}`}>
+        <span>{column.label}</span>
+        <Icon size={14} stroke={1.8} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function renderCell<T>(column: ColumnDef<T>, row: T): ReactNode {
+  if (column.render) return column.render(row);
+  const value = (row as Record<string, unknown>)[column.key];
+  switch (column.kind) {
+    case 'money':
+      return formatMoney(value as number | null);
+    case 'date':
+      return formatDate(value as string | null);
+    case 'boolean':
+      return (
+        <Badge variant="light" color={value ? 'teal' : 'gray'}>
+          {value ? 'Yes' : 'No'}
+        </Badge>
+      );
+    default:
+      return value === null || value === undefined || value === '' ? <Text c="dimmed">—</Text> : String(value);
+  }
+}

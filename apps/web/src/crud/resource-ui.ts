@@ -1,0 +1,75 @@
+import type { CreateOf, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
+import type { ReactNode } from 'react';
+
+/**
+ * How a form field is edited:
+ * text, textarea, password, email: text inputs; money: ₦ amount with 2 decimals; number: plain number;
+ * date: a day picker whose value is 'YYYY-MM-DD'; boolean: a switch (true/false);
+ * flag: a switch stored as 1/0 (is_admin); select: one of `options`.
+ */
+export type FieldKind = 'text' | 'textarea' | 'password' | 'email' | 'money' | 'number' | 'date' | 'boolean' | 'flag' | 'select';
+
+export type FormValue = string | number | boolean | null;
+
+export interface FieldDef<Name extends string = string> {
+  name: Name;
+  label: string;
+  kind: FieldKind;
+  options?: readonly { value: string; label: string }[];
+  placeholder?: string;
+  description?: string;
+  /** Marks the label with an asterisk; the rule itself is the shared schema's. */
+  required?: boolean;
+  defaultValue?: FormValue;
+  /** Only on the create form (a first password) or only on the edit form. */
+  only?: 'create' | 'edit';
+  /** Takes the full width of the two-column form. */
+  wide?: boolean;
+}
+
+export type ColumnKind = 'text' | 'money' | 'date' | 'boolean';
+
+export interface ColumnDef<TRecord> {
+  key: keyof TRecord & string;
+  label: string;
+  kind?: ColumnKind;
+  render?: (row: TRecord) => ReactNode;
+  /** Keeps the cell on one line (names, money). */
+  nowrap?: boolean;
+}
+
+/** A fixed subset of a resource: listed from its own path, created with fixed values (PMU packages: type office). */
+export interface ResourceFilter {
+  listPath: string;
+  values: Record<string, FormValue>;
+}
+
+export interface ResourceUi<R extends ResourceDefinition = ResourceDefinition> {
+  resource: R;
+  /** Words for buttons and toasts; default the resource's own (`resource.singular`). */
+  singular?: string;
+  columns: readonly ColumnDef<RecordOf<R>>[];
+  fields: readonly FieldDef<(keyof CreateOf<R> | keyof UpdateOf<R>) & string>[];
+  filter?: ResourceFilter;
+  /** The column that names a record in confirmations ("Delete 'Bridal Gold'?"). Default `name`. */
+  titleField?: keyof RecordOf<R> & string;
+}
+
+/**
+ * Declares how a resource looks on screen: its table columns, its form fields and an optional fixed filter.
+ * Everything else (paging, sorting, search, validation, server errors) comes from the generic pages.
+ *
+ * @example
+ * export const trainingProgramsUi = defineResourceUi({
+ *   resource: trainingPrograms,
+ *   columns: [{ key: 'name', label: 'Name' }, { key: 'fee', label: 'Fee', kind: 'money' }],
+ *   fields: [{ name: 'name', label: 'Name', kind: 'text', required: true }, { name: 'fee', label: 'Fee', kind: 'money' }],
+ * });
+ */
+export function defineResourceUi<R extends ResourceDefinition>(ui: ResourceUi<R>): ResourceUi<R> {
+  return ui;
+}
+
+export function singularOf(ui: ResourceUi): string {
+  return ui.singular ?? ui.resource.singular;
+}

@@ -1,0 +1,40 @@
+import { EXTRA_PROGRAM_LABELS, type ExtraProgramType, extraPrograms } from '@studio/shared';
+import { ResourceListPage } from '../../crud/resource-list-page';
+import { defineResourceUi } from '../../crud/resource-ui';
+
+/**
+ * PMU packages (type office) and hostel pricing (type hostel) are one resource; each page lists its
+ * type from GET /api/extra-programs/list/{type} and creates records with that type fixed.
+ */
+export function extraProgramsUi(type: ExtraProgramType) {
+  return defineResourceUi({
+    resource: extraPrograms,
+    singular: EXTRA_PROGRAM_LABELS[type].singular,
+    filter: { listPath: `${extraPrograms.path}/list/${type}`, values: { type } },
+    columns: [
+      { key: 'name', label: 'Name', nowrap: true },
+      { key: 'price', label: 'Price', kind: 'money' },
+      { key: 'duration', label: 'Duration', nowrap: true },
+      { key: 'description', label: 'Description' },
+    ],
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, placeholder: type === 'office' ? 'Microblading' : 'Shared room' },
+      { name: 'price', label: 'Price', kind: 'money', required: true },
+      { name: 'duration', label: 'Duration', kind: 'text', placeholder: type === 'office' ? '2 weeks' : 'per month' },
+      { name: 'description', label: 'Description', kind: 'textarea' },
+    ],
+  });
+}
+
+const officeUi = extraProgramsUi('office');
+const hostelUi = extraProgramsUi('hostel');
+
+/** /programs/extra-list/office */
+export function PmuPackagesPage({ title }: { title: string }) {
+  return <ResourceListPage ui={officeUi} title={title} />;
+}
+
+/** /programs/extra-list/hostel */
+export function HostelPricingPage({ title }: { title: string }) {
+  return <ResourceListPage ui={hostelUi} title={title} />;
+}

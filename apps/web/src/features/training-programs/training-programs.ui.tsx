@@ -1,0 +1,24 @@
+import { trainingPrograms } from '@studio/shared';
+import { ResourceListPage } from '../../crud/resource-list-page';
+import { defineResourceUi } from '../../crud/resource-ui';
+
+/** Program types of makeup training: /programs/list-types. */
+export const trainingProgramsUi = defineResourceUi({
+  resource: trainingPrograms,
+  columns: [
+    { key: 'name', label: 'Name', nowrap: true },
+    { key: 'duration', label: 'Duration', nowrap: true },
+    { key: 'fee', label: 'Fee', kind: 'money' },
+    { key: 'description', label: 'Description' },
+  ],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, placeholder: 'Professional makeup' },
+    { name: 'duration', label: 'Duration', kind: 'text', required: true, placeholder: '3 months' },
+    { name: 'fee', label: 'Fee', kind: 'money', required: true },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+  ],
+});
+
+export function TrainingProgramsPage({ title }: { title: string }) {
+  return <ResourceListPage ui={trainingProgramsUi} title={title} />;
+}

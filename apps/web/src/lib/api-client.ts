@@ -1,0 +1,147 @@
+import type { DeviceToken, ErrorBody, Paged } from '@studio/shared';
+import { apiBase } from './config';
+import { reportApiError } from './error-notifier';
+import { createSignal } from './signal';
+import { STORAGE_KEYS, readDeviceId, readJson } from './storage';
+
+/** A failed call. `status` 0 means it never reached the server (offline, aborted, bad JSON). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** Per-field sentences of a 422, e.g. `{ username: ['These credentials do not match our records.'] }`. */
+  readonly fieldErrors: Record<string, string[]>;
+  readonly body: ErrorBody | undefined;
+
+  constructor(status: number, message: string, body?: ErrorBody) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.fieldErrors = body?.errors ?? {};
+  }
+
+  get isClientSide(): boolean {
+    return this.status === 0;
+  }
+
+  /** The first sentence for a field, else the message: what a login box or a form shows. */
+  firstError(field?: string): string {
+    return (field && this.fieldErrors[field]?.[0]) || this.message;
+  }
+}
+
+/** Requests in flight; the loading bar shows while it is above 0. */
+export const requestsInFlight = createSignal(0);
+
+/** Raised by any 401 (except the login and logout calls); the shell shows the 'Session TimeOut' modal. */
+export const sessionTimedOut = createSignal(false);
+
+/** The bearer token of this device: the entry of the stored list whose device_id matches the stored device id. */
+export function selectToken(tokens: readonly DeviceToken[] | null | undefined, deviceId: string | null | undefined): string | undefined {
+  if (!tokens?.length || !deviceId) return undefined;
+  return tokens.find((t) => t.device_id === deviceId)?.api_token;
+}
+
+/** Headers every call carries: JSON, and the bearer token while a user is stored. */
+export function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (window.localStorage.getItem(STORAGE_KEYS.currentUser) === null) return headers;
+  const token = selectToken(readJson<DeviceToken[]>(STORAGE_KEYS.tokens), readDeviceId());
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** JSON-encoded unless it is FormData (uploads). */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Skip the toast (the caller shows the error itself, e.g. the login box); the error is still logged and re-raised. */
+  quiet?: boolean;
+  /** A 401 here is an answer, not an expired session (login, logout). */
+  ignoreUnauthorized?: boolean;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(path, apiBase());
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+/** A path segment (`search/{text}`), encoded. */
+export const segment = (value: string | number) => encodeURIComponent(String(value));
+
+/**
+ * Calls the API. Success answers are `{ data }` (or the paged envelope); the whole body is returned.
+ * Any failure is reported (logged, toasted), a 401 raises the session-timeout flag, and the error is re-raised.
+ *
+ * @example
+ * const { data } = await apiRequest<{ data: User }>('/api/user');
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, quiet, ignoreUnauthorized } = options;
+  // headers are read now, before any await, so a logout that clears storage right after still sends the token
+  const headers = authHeaders();
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  requestsInFlight.set((n) => n + 1);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw new ApiError(0, 'The server could not be reached. Check the connection and try again.');
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        if (response.ok) throw new ApiError(0, 'The server sent an answer that is not JSON.');
+      }
+    }
+    if (!response.ok) {
+      const errorBody = isErrorBody(parsed) ? parsed : undefined;
+      const error = new ApiError(response.status, errorBody?.message || response.statusText || 'Request failed', errorBody);
+      if (response.status === 401 && !ignoreUnauthorized && window.localStorage.getItem(STORAGE_KEYS.currentUser) !== null) {
+        sessionTimedOut.set(true);
+      }
+      throw error;
+    }
+    return parsed as T;
+  } catch (error) {
+    if (error instanceof ApiError) reportApiError(error, { toast: !quiet && error.status !== 401 });
+    else if (!(signal?.aborted)) reportApiError(new ApiError(0, error instanceof Error ? error.message : String(error)), { toast: !quiet });
+    throw error;
+  } finally {
+    requestsInFlight.set((n) => n - 1);
+  }
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorBody).message === 'string';
+}
+
+/** Thin verbs over apiRequest; each returns the `data` of the envelope, or the whole paged envelope. */
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<{ data: T }>(path, { query, signal }).then((r) => r.data),
+  getPaged: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) => apiRequest<Paged<T> | { data: T[] }>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<{ data: T }>(path, { ...options, method: 'POST', body }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<{ data: T }>(path, { ...options, method: 'PUT', body }).then((r) => r.data),
+  delete: <T = { id: number }>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<{ data: T }>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
+};

@@ -1,0 +1,121 @@
+import type { DeviceToken, LoginResponse, User } from '@studio/shared';
+import { apiRequest, sessionTimedOut } from './api-client';
+import { ADMIN_HOME, STAFF_HOME } from './config';
+import { createSignal, useSignal } from './signal';
+import { STORAGE_KEYS, readDeviceId, readJson, writeJson } from './storage';
+
+/** The signed-in staff member as stored under `currentUser` (the login answer without its tokens). */
+export type CurrentUser = User;
+
+// The stored user is the source of truth (the spec: logged in = a user is stored); this signal mirrors it for React.
+const currentUser = createSignal<CurrentUser | null>(readStoredUser());
+
+function readStoredUser(): CurrentUser | null {
+  if (typeof window === 'undefined') return null;
+  return readJson<CurrentUser>(STORAGE_KEYS.currentUser);
+}
+
+// Another tab signing in or out changes what this tab may do.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === STORAGE_KEYS.currentUser) currentUser.set(readStoredUser());
+  });
+}
+
+export function getCurrentUser(): CurrentUser | null {
+  return currentUser.get();
+}
+
+export function useCurrentUser(): CurrentUser | null {
+  return useSignal(currentUser);
+}
+
+export function isLoggedIn(): boolean {
+  return window.localStorage.getItem(STORAGE_KEYS.currentUser) !== null;
+}
+
+export function isAdmin(user: Pick<CurrentUser, 'is_admin'> | null | undefined): boolean {
+  return Number(user?.is_admin) === 1;
+}
+
+/** Where a user lands after sign-in when no returnUrl applies. */
+export function homeFor(user: Pick<CurrentUser, 'is_admin'> | null | undefined): string {
+  return isAdmin(user) ? ADMIN_HOME : STAFF_HOME;
+}
+
+/** This browser's device id, made (a random UUID) on first use and kept until logout clears storage. */
+export function ensureDeviceId(): string {
+  const existing = readDeviceId();
+  if (existing) return existing;
+  const id = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : fallbackUuid();
+  window.localStorage.setItem(STORAGE_KEYS.deviceId, id);
+  return id;
+}
+
+function fallbackUuid(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Stores the signed-in user and this device's token; merges with tokens kept for other device ids. */
+export function saveSession(data: LoginResponse['data']): CurrentUser {
+  const { tokens, ...user } = data;
+  const stored = readJson<DeviceToken[]>(STORAGE_KEYS.tokens) ?? [];
+  const incoming = new Set(tokens.map((t) => t.device_id));
+  writeJson(STORAGE_KEYS.tokens, [...stored.filter((t) => !incoming.has(t.device_id)), ...tokens]);
+  writeJson(STORAGE_KEYS.currentUser, user);
+  currentUser.set(user as CurrentUser);
+  return user as CurrentUser;
+}
+
+/** Replaces the stored user (after GET /api/user or an edit of one's own record); keeps the tokens. */
+export function updateStoredUser(user: CurrentUser): void {
+  if (!isLoggedIn()) return;
+  writeJson(STORAGE_KEYS.currentUser, user);
+  currentUser.set(user);
+}
+
+/** POST /api/login. A 422 (bad credentials) or 429 (throttled) rejects with an ApiError the login page shows. */
+export async function login(username: string, password: string): Promise<CurrentUser> {
+  const deviceId = ensureDeviceId();
+  const response = await apiRequest<LoginResponse>('/api/login', {
+    method: 'POST',
+    body: { username, password, deviceId, deviceInfo: '' },
+    quiet: true,
+    ignoreUnauthorized: true,
+  });
+  sessionTimedOut.set(false);
+  return saveSession(response.data);
+}
+
+/** Clears every key of localStorage (the spec: logout clears all local storage) and forgets the user. */
+export function clearSession(): void {
+  window.localStorage.clear();
+  currentUser.set(null);
+  sessionTimedOut.set(false);
+}
+
+/**
+ * Logs out: POST /api/logout (best effort, the token is read before storage is cleared), then clears
+ * all of localStorage. The caller navigates to /auth/login.
+ */
+export function logout(): Promise<void> {
+  const revoke = isLoggedIn()
+    ? apiRequest('/api/logout', { method: 'POST', quiet: true, ignoreUnauthorized: true }).then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+  clearSession();
+  return revoke;
+}
+
+/** GET /api/user: refreshes the stored user (name, role, photo may have changed). */
+export async function refreshCurrentUser(): Promise<CurrentUser> {
+  const { data } = await apiRequest<{ data: CurrentUser }>('/api/user');
+  updateStoredUser(data);
+  return data;
+}

@@ -1,0 +1,17 @@
+import dayjs from 'dayjs';
+
+const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** `1234500` → `₦1,234,500.00`. Empty values show as a dash. */
+export function formatMoney(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? naira.format(n) : '—';
+}
+
+/** `2026-03-09` (or an ISO timestamp) → `Mar 9, 2026`. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = dayjs(value);
+  return d.isValid() ? d.format('MMM D, YYYY') : value;
+}

@@ -1,0 +1,14 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { ADMIN_HOME } from './config';
+
+/** Back to the previous route; with no history inside the app (a fresh tab), to the dashboard. */
+export function useGoBack(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    // react-router keeps the position in its history stack in history.state.idx
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(ADMIN_HOME);
+  }, [navigate]);
+}

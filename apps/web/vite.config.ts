@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const API_ORIGIN = 'http://127.0.0.1:3000';
+
+/** The studio's name and contact lines: defaults in studio.config.json, overridden by STUDIO_* variables at build time. */
+export interface StudioConfig {
+  name: string;
+  tagline: string;
+  phone: string;
+  email: string;
+  address: string;
+  instagram: string;
+}
+
+export function loadStudioConfig(env: Record<string, string | undefined> = process.env): StudioConfig {
+  const defaults = JSON.parse(readFileSync(new URL('./studio.config.json', import.meta.url), 'utf8')) as StudioConfig;
+  const pick = (key: string, fallback: string) => {
+    const value = env[key]?.trim();
+    return value ? value : fallback;
+  };
+  return {
+    name: pick('STUDIO_NAME', defaults.name),
+    tagline: pick('STUDIO_TAGLINE', defaults.tagline),
+    phone: pick('STUDIO_PHONE', defaults.phone),
+    email: pick('STUDIO_EMAIL', defaults.email),
+    address: pick('STUDIO_ADDRESS', defaults.address),
+    instagram: pick('STUDIO_INSTAGRAM', defaults.instagram),
+  };
+}
+
+/** `define` entries shared by the build and the unit tests. */
+export function studioDefine(config: StudioConfig): Record<string, string> {
+  return { __STUDIO_CONFIG__: JSON.stringify(config) };
+}
+
+function studioHtml(config: StudioConfig): Plugin {
+  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return { name: 'studio-html', transformIndexHtml: (html) => html.replaceAll('%STUDIO_NAME%', escape(config.name)) };
+}
+
+export default defineConfig(({ mode }) => {
+  // .env files at the repository root may carry STUDIO_* too; real environment variables win
+  const env = { ...loadEnv(mode, fileURLToPath(new URL('../..', import.meta.url)), 'STUDIO_'), ...process.env };
+  const studio = loadStudioConfig(env);
+  return {
+    root: webRoot,
+    plugins: [react(), studioHtml(studio)],
+    define: studioDefine(studio),
+    server: {
+      port: 5173,
+      proxy: { '/api': API_ORIGIN, '/uploads': API_ORIGIN },
+    },
+    preview: { proxy: { '/api': API_ORIGIN, '/uploads': API_ORIGIN } },
+    build: {
+      outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 700,
+    },
+  };
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldErrors } from './validation.js';
+import { isoDate, isoMonth, money, optionalText, toKobo } from './primitives.js';
+import { stockStatus } from './resources/products.js';
+import { userCreateSchema } from './resources/users.js';
+
+describe('money', () => {
+  const m = z.object({ price: money() });
+  it('takes naira with at most 2 decimals', () => {
+    expect(m.safeParse({ price: 1500 }).success).toBe(true);
+    expect(m.safeParse({ price: 1234567890.12 }).success).toBe(true);
+    expect(m.safeParse({ price: 0.1 }).success).toBe(true);
+  });
+  it('refuses 3 decimals, negatives and strings with a sentence', () => {
+    const three = m.safeParse({ price: 10.005 });
+    expect(three.success).toBe(false);
+    expect(fieldErrors(three.error!.issues)).toEqual({ price: ['The price field must have at most 2 decimal places.'] });
+    expect(m.safeParse({ price: -1 }).success).toBe(false);
+    expect(m.safeParse({ price: '10' }).success).toBe(false);
+  });
+  it('converts to kobo exactly', () => {
+    expect(toKobo(0.1) + toKobo(0.2)).toBe(30);
+    expect(toKobo(1234567890.12)).toBe(123456789012);
+  });
+});
+
+describe('dates', () => {
+  it('accepts real calendar days only', () => {
+    expect(isoDate().safeParse('2026-02-28').success).toBe(true);
+    expect(isoDate().safeParse('2026-02-30').success).toBe(false);
+    expect(isoDate().safeParse('2026-2-3').success).toBe(false);
+    expect(isoMonth().safeParse('2026-13').success).toBe(false);
+    expect(isoMonth().safeParse('2026-11').success).toBe(true);
+  });
+});
+
+describe('optionalText', () => {
+  it('turns an empty or missing value into null', () => {
+    const s = z.object({ note: optionalText(10) });
+    expect(s.parse({ note: '' })).toEqual({ note: null });
+    expect(s.parse({})).toEqual({ note: null });
+    expect(s.parse({ note: '  hi ' })).toEqual({ note: 'hi' });
+  });
+});
+
+describe('Laravel-style messages', () => {
+  it('names the field in words', () => {
+    const r = userCreateSchema.safeParse({ username: 'a', role: 'Sales', password: 'short' });
+    const errors = fieldErrors(r.error!.issues);
+    expect(errors.name).toEqual(['The name field is required.']);
+    expect(errors.username).toEqual(['The username field must be at least 3 characters.']);
+    expect(errors.password).toEqual(['The password field must be at least 8 characters.']);
+  });
+});
+
+describe('stockStatus', () => {
+  it('derives finished, low and stocked; services have none', () => {
+    expect(stockStatus({ kind: 'product', quantity: 0, reorder_level: 5 })).toBe('finished');
+    expect(stockStatus({ kind: 'product', quantity: 5, reorder_level: 5 })).toBe('low');
+    expect(stockStatus({ kind: 'product', quantity: 6, reorder_level: 5 })).toBe('stocked');
+    expect(stockStatus({ kind: 'service', quantity: null, reorder_level: 5 })).toBeNull();
+  });
+});

@@ -1,0 +1,9 @@
+import { bridalPackages } from './resources/bridal-packages.js';
+import { extraPrograms } from './resources/extra-programs.js';
+import { trainingPrograms } from './resources/training-programs.js';
+import { trainingSessions } from './resources/training-sessions.js';
+import { users } from './resources/users.js';
+import { products } from './resources/products.js';
+
+/** Every resource served by the generic CRUD mechanism. Adding one is a schema file and a line here. */
+export const resources = { users, trainingPrograms, trainingSessions, extraPrograms, bridalPackages, products } as const;

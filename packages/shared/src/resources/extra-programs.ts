@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineResource } from '../crud/define-resource.js';
+import { money, optionalText, recordBase, text } from '../primitives.js';
+
+export const EXTRA_PROGRAM_TYPES = ['office', 'hostel'] as const;
+export const extraProgramTypeSchema = z.enum(EXTRA_PROGRAM_TYPES);
+export type ExtraProgramType = (typeof EXTRA_PROGRAM_TYPES)[number];
+export const EXTRA_PROGRAM_LABELS: Record<ExtraProgramType, { label: string; singular: string }> = {
+  office: { label: 'PMU Packages', singular: 'PMU Package' },
+  hostel: { label: 'Hostel Pricing', singular: 'Hostel Price' },
+};
+
+export const extraProgramSchema = z.object({
+  ...recordBase,
+  type: extraProgramTypeSchema,
+  name: z.string(),
+  price: z.number(),
+  duration: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export const extraProgramInputSchema = z.object({
+  type: extraProgramTypeSchema,
+  name: text(100),
+  price: money(),
+  duration: optionalText(50),
+  description: optionalText(1000),
+});
+
+/** PMU packages (type office) and hostel pricing (type hostel); `list/{type}` gives one kind. */
+export const extraPrograms = defineResource({
+  name: 'extra-programs',
+  path: '/api/extra-programs',
+  label: 'Extra Programs',
+  singular: 'Extra Program',
+  record: extraProgramSchema,
+  create: extraProgramInputSchema,
+  searchable: ['name', 'duration'],
+  sortable: ['name', 'type', 'price', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  roles: { read: 'admin', write: 'admin' },
+});

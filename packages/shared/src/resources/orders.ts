@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { money, optionalText, outletSchema, text } from '../primitives.js';
+
+export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'pos'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', transfer: 'Bank transfer', card: 'Card', pos: 'POS terminal' };
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export const ORDER_STATUSES = ['paid', 'void'] as const;
+
+export const paymentSchema = z.object({
+  method: paymentMethodSchema,
+  amount: money().refine((n) => n > 0, { error: 'The amount must be greater than 0.' }),
+  reference: optionalText(100),
+});
+
+export const orderItemInputSchema = z.object({
+  product_id: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(100_000),
+});
+
+/** `POST /api/orders`. Prices come from the database; whatever price a client sends is ignored. */
+export const orderCreateSchema = z
+  .object({
+    outlet: outletSchema,
+    customer_name: text(100),
+    customer_phone: optionalText(30),
+    items: z.array(orderItemInputSchema).min(1).max(200),
+    discount: money().default(0),
+    payment_method: paymentMethodSchema.optional(),
+    amount_paid: money().optional(),
+    payments: z.array(paymentSchema).min(1).max(10).optional(),
+    note: optionalText(500),
+    client_ref: z.uuid({ error: 'The client ref must be a UUID.' }).optional(),
+  })
+  .refine((b) => b.payments !== undefined || b.payment_method !== undefined, {
+    path: ['payment_method'],
+    error: 'The payment method field is required when no payments are given.',
+  });
+export type OrderCreate = z.input<typeof orderCreateSchema>;
+
+/** `PUT /api/orders/{id}` (admin): only customer, note and payment method change after a sale. */
+export const orderUpdateSchema = z.object({
+  customer_name: text(100).optional(),
+  customer_phone: optionalText(30),
+  note: optionalText(500),
+  payment_method: paymentMethodSchema.optional(),
+});
+export type OrderUpdate = z.input<typeof orderUpdateSchema>;
+
+export const orderSchema = z.object({
+  id: z.number(),
+  invoice_no: z.string(),
+  outlet: outletSchema,
+  customer_name: z.string(),
+  customer_phone: z.string().nullable(),
+  items: z.array(z.object({ id: z.number(), product_id: z.number(), name: z.string(), unit_price: z.number(), quantity: z.number(), total: z.number() })),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  payments: z.array(z.object({ method: paymentMethodSchema, amount: z.number(), reference: z.string().nullable() })),
+  amount_paid: z.number(),
+  change: z.number(),
+  payment_method: z.union([paymentMethodSchema, z.literal('split')]),
+  status: z.enum(ORDER_STATUSES),
+  staff: z.object({ id: z.number(), name: z.string() }),
+  note: z.string().nullable(),
+  client_ref: z.string().nullable(),
+  business_date: z.string(),
+  voided_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const INVOICE_PREFIX = { store: 'STO', office: 'PMU', salon: 'SAL' } as const;
+export const ORDERS_PER_PAGE = 20;
+
+export interface OrderSummary {
+  count: number;
+  total: number;
+}
+export interface StaffSummary extends OrderSummary {
+  by_outlet: Record<'store' | 'office' | 'salon', OrderSummary>;
+}
+export interface StaffPerformanceRow extends StaffSummary {
+  staff: { id: number; name: string; role: string };
+}
+/**
+ * `GET /api/day-close/{outlet}/{date}`: one till's day. Paid sales of that business day; `by_method`
+ * is what was taken per payment method (cash as tendered), `expected_cash` is cash taken minus
+ * change given, `voids` are that day's sales voided since. Staff get `by_staff` with their own row
+ * only and never `gross_profit`.
+ */
+export interface DayClose {
+  outlet: 'store' | 'office' | 'salon';
+  date: string;
+  count: number;
+  total: number;
+  discount: number;
+  by_method: Record<PaymentMethod, number>;
+  change_given: number;
+  expected_cash: number;
+  voids: OrderSummary;
+  items: { product_id: number; name: string; quantity: number; total: number }[];
+  by_staff: { id: number; name: string; count: number; total: number }[];
+  /** Admins only: total minus the cost of what was sold (cost prices as at the sale). */
+  gross_profit?: number;
+}

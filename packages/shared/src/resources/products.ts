@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { defineResource } from '../crud/define-resource.js';
+import { money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
+
+export const PRODUCT_KINDS = ['product', 'service'] as const;
+export const STOCK_STATUSES = ['finished', 'low', 'stocked'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+export const DEFAULT_REORDER_LEVEL = 5;
+
+/** finished: none left; low: at or under the reorder level; stocked: above it. Services have no stock. */
+export function stockStatus(p: { kind: string; quantity: number | null; reorder_level: number }): StockStatus | null {
+  if (p.kind !== 'product' || p.quantity === null) return null;
+  if (p.quantity <= 0) return 'finished';
+  return p.quantity <= p.reorder_level ? 'low' : 'stocked';
+}
+
+export const productSchema = z.object({
+  ...recordBase,
+  outlet: outletSchema,
+  name: z.string(),
+  kind: z.enum(PRODUCT_KINDS),
+  sku: z.string().nullable(),
+  category: z.string().nullable(),
+  /** Omitted for staff: they never see cost or profit. */
+  cost_price: z.number().optional(),
+  price: z.number(),
+  quantity: z.number().int().nullable(),
+  reorder_level: z.number().int(),
+  stock_status: z.enum(STOCK_STATUSES).nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+const quantity = z.number().int().min(0).max(10_000_000);
+const fields = {
+  outlet: outletSchema,
+  name: text(150),
+  kind: z.enum(PRODUCT_KINDS).default('product'),
+  sku: optionalText(60),
+  category: optionalText(60),
+  cost_price: money().default(0),
+  price: money(),
+  quantity: quantity.nullish(),
+  reorder_level: z.number().int().min(0).max(1_000_000).default(DEFAULT_REORDER_LEVEL),
+};
+export const productInputSchema = z.object(fields);
+export const productUpdateSchema = z
+  .object({ ...fields, kind: z.enum(PRODUCT_KINDS), cost_price: money(), reorder_level: z.number().int().min(0).max(1_000_000) })
+  .partial();
+
+export const productFiltersSchema = z.object({ outlet: outletSchema.optional() });
+
+export const products = defineResource({
+  name: 'products',
+  path: '/api/products',
+  label: 'Products',
+  singular: 'Product',
+  record: productSchema,
+  create: productInputSchema,
+  update: productUpdateSchema,
+  filters: productFiltersSchema,
+  searchable: ['name', 'sku', 'category'],
+  sortable: ['name', 'sku', 'category', 'price', 'quantity', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  roles: { read: 'staff', write: 'admin' },
+});
+
+/** `PUT /api/products/quantity/{id}`: a signed change, never zero (restock > 0, write-off < 0). */
+export const quantityChangeSchema = z.object({
+  quantity: z
+    .number()
+    .int()
+    .min(-10_000_000)
+    .max(10_000_000)
+    .refine((n) => n !== 0, { error: 'The quantity must not be zero.' }),
+  note: optionalText(255),
+});
+export type QuantityChange = z.input<typeof quantityChangeSchema>;
+
+export const MOVEMENT_REASONS = ['opening', 'sale', 'void', 'restock', 'write_off', 'adjustment', 'transfer_in', 'transfer_out'] as const;
+export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+export const stockMovementSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  outlet: outletSchema,
+  change: z.number().int(),
+  quantity_after: z.number().int(),
+  reason: z.enum(MOVEMENT_REASONS),
+  order_id: z.number().nullable(),
+  note: z.string().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+/** `POST /api/stock-transfers`: move stock of a product to another outlet. */
+export const stockTransferSchema = z.object({
+  product_id: z.number().int().positive(),
+  to_outlet: outletSchema,
+  quantity: z.number().int().min(1).max(10_000_000),
+  note: optionalText(255),
+});
+export type StockTransferInput = z.input<typeof stockTransferSchema>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineResource } from '../crud/define-resource.js';
+import { optionalText, recordBase, text, zeroOne } from '../primitives.js';
+
+export const userSchema = z.object({
+  ...recordBase,
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.string(),
+  is_admin: zeroOne(),
+  profile_photo: z.string().nullable(),
+  active: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const PASSWORD_MIN = 8;
+export const password = () => z.string().min(PASSWORD_MIN).max(200);
+
+const userFields = {
+  name: text(100),
+  username: z
+    .string()
+    .trim()
+    .min(3)
+    .max(50)
+    .regex(/^[A-Za-z0-9._-]+$/, { error: 'The username may only contain letters, numbers, dots, dashes and underscores.' }),
+  email: optionalText(150).pipe(z.email().nullable()),
+  phone: optionalText(30),
+  role: text(50),
+  is_admin: zeroOne().default(0),
+  active: z.boolean().default(true),
+};
+
+export const userCreateSchema = z.object({ ...userFields, password: password() });
+export const userUpdateSchema = z.object(userFields).partial();
+
+export const users = defineResource({
+  name: 'users',
+  path: '/api/users',
+  label: 'Staff',
+  singular: 'Staff member',
+  record: userSchema,
+  create: userCreateSchema,
+  update: userUpdateSchema,
+  searchable: ['name', 'username', 'email', 'phone', 'role'],
+  sortable: ['name', 'username', 'role', 'is_admin', 'active', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  roles: { read: 'admin', write: 'admin' },
+});
+
+/** `PUT /api/users/password/{id}`. `current_password` is required when changing one's own. */
+export const passwordChangeSchema = z
+  .object({
+    password: password(),
+    password_confirmation: z.string().optional(),
+    current_password: z.string().max(200).optional(),
+  })
+  .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
+    path: ['password_confirmation'],
+    error: 'The password confirmation does not match.',
+  });
+export type PasswordChange = z.input<typeof passwordChangeSchema>;

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // each API test file builds its own database; two at a time fits two cores
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tools', root: '.', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      './apps/api/vitest.config.ts',
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
