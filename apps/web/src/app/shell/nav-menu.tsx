@@ -120,12 +120,13 @@ function MenuEntry({
           {...controlled}
           active={containsPath(item, pathname)}
           variant="subtle"
-          rightSection={
-            <Group gap={6} wrap="nowrap">
+          label={
+            <Group gap={6} wrap="nowrap" justify="space-between">
+              <span>{item.title}</span>
               {badgeOf(item)}
-              <IconChevronRight size={14} className={classes.chevron} />
             </Group>
           }
+          rightSection={<IconChevronRight size={14} />}
           childrenOffset={18}
           data-group={item.title}
         >

@@ -1,0 +1,145 @@
+import { ActionIcon, Button, Divider, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMinus, IconPlus, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
+import type { Dispatch } from 'react';
+import { formatMoney } from '../../lib/format';
+import { type Cart, type CartAction, available, cartTotals } from './cart';
+import classes from './pos.module.css';
+
+/** The sale being built: lines with quantities, discount, customer, totals and the Charge button. */
+export function CartPanel({ cart, dispatch, onCharge }: { cart: Cart; dispatch: Dispatch<CartAction>; onCharge: () => void }) {
+  const totals = cartTotals(cart);
+  const empty = cart.lines.length === 0;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="pos-cart">
+      <Group justify="space-between" mb="xs">
+        <Title order={4}>Current sale</Title>
+        {!empty && (
+          <Button variant="subtle" color="red" size="compact-sm" onClick={() => dispatch({ type: 'clear' })} data-testid="cart-clear">
+            Clear
+          </Button>
+        )}
+      </Group>
+      {empty && (
+        <Stack align="center" gap={4} py="lg" c="dimmed">
+          <IconShoppingCartOff size={32} />
+          <Text size="sm">Add products or services to start a sale.</Text>
+        </Stack>
+      )}
+      {cart.lines.map((line) => {
+        const max = available(line.product);
+        return (
+          <div key={line.product.id} className={classes.cartLine} data-testid="cart-line">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" fw={600} style={{ flex: 1, minWidth: 0 }} truncate="end">
+                {line.product.name}
+              </Text>
+              <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="cart-line-total">
+                {formatMoney((Math.round(line.product.price * 100) * line.quantity) / 100)}
+              </Text>
+            </Group>
+            <Group justify="space-between" wrap="nowrap" mt={4}>
+              <Text size="xs" c="dimmed">
+                {formatMoney(line.product.price)} each{Number.isFinite(max) ? ` · ${max} in stock` : ''}
+              </Text>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon variant="default" size="lg" aria-label={`One less ${line.product.name}`} onClick={() => dispatch({ type: 'setQuantity', productId: line.product.id, quantity: line.quantity - 1 })}>
+                  <IconMinus size={16} />
+                </ActionIcon>
+                <NumberInput
+                  w={64}
+                  size="sm"
+                  hideControls
+                  min={1}
+                  max={Number.isFinite(max) ? max : undefined}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={line.quantity}
+                  onChange={(v) => typeof v === 'number' && dispatch({ type: 'setQuantity', productId: line.product.id, quantity: v })}
+                  aria-label={`Quantity of ${line.product.name}`}
+                  styles={{ input: { textAlign: 'center' } }}
+                  data-testid="cart-line-quantity"
+                />
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={`One more ${line.product.name}`}
+                  disabled={line.quantity >= max}
+                  onClick={() => dispatch({ type: 'setQuantity', productId: line.product.id, quantity: line.quantity + 1 })}
+                >
+                  <IconPlus size={16} />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${line.product.name}`} onClick={() => dispatch({ type: 'remove', productId: line.product.id })}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            </Group>
+          </div>
+        );
+      })}
+      <Stack gap="xs" mt="sm">
+        <Group grow gap="xs" align="flex-start">
+          <TextInput
+            label="Customer name"
+            placeholder="Walk-in customer"
+            value={cart.customerName}
+            onChange={(e) => dispatch({ type: 'setCustomer', name: e.currentTarget.value })}
+            maxLength={100}
+            data-testid="cart-customer-name"
+          />
+          <TextInput
+            label="Phone"
+            placeholder="0803 000 0000"
+            type="tel"
+            inputMode="tel"
+            value={cart.customerPhone}
+            onChange={(e) => dispatch({ type: 'setCustomer', phone: e.currentTarget.value })}
+            maxLength={30}
+            data-testid="cart-customer-phone"
+          />
+        </Group>
+        <Group grow gap="xs" align="flex-start">
+          <NumberInput
+            label="Discount"
+            prefix="₦"
+            thousandSeparator=","
+            decimalScale={2}
+            min={0}
+            max={totals.subtotal}
+            allowNegative={false}
+            value={cart.discount || ''}
+            onChange={(v) => dispatch({ type: 'setDiscount', discount: typeof v === 'number' ? v : 0 })}
+            disabled={empty}
+            data-testid="cart-discount"
+          />
+          <TextInput label="Note" placeholder="Optional" value={cart.note} onChange={(e) => dispatch({ type: 'setCustomer', note: e.currentTarget.value })} maxLength={500} />
+        </Group>
+        <Divider my={4} />
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Subtotal ({totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'})
+          </Text>
+          <Text size="sm">{formatMoney(totals.subtotal)}</Text>
+        </Group>
+        {totals.discount > 0 && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Discount
+            </Text>
+            <Text size="sm">-{formatMoney(totals.discount)}</Text>
+          </Group>
+        )}
+        <Group justify="space-between">
+          <Text fw={700} size="lg">
+            Total
+          </Text>
+          <Text fw={800} size="xl" data-testid="cart-total">
+            {formatMoney(totals.total)}
+          </Text>
+        </Group>
+        <Button size="lg" fullWidth disabled={empty} onClick={onCharge} data-testid="cart-charge">
+          Charge {formatMoney(totals.total)}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

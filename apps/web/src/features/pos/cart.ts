@@ -1,0 +1,141 @@
+import { type PaymentMethod, type Product, fromKobo, toKobo } from '@studio/shared';
+
+/** One line of the cart: the product as the till last saw it, and how many. */
+export interface CartLine {
+  product: Pick<Product, 'id' | 'name' | 'sku' | 'kind' | 'price' | 'quantity'>;
+  quantity: number;
+}
+
+export interface PaymentLine {
+  method: PaymentMethod;
+  /** Naira as typed; '' while empty. */
+  amount: number | '';
+  reference: string;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  discount: number;
+  customerName: string;
+  customerPhone: string;
+  note: string;
+  /**
+   * The idempotency key of the sale being charged (contract §5 `client_ref`): made when checkout starts and
+   * kept until the server confirms, so a retry after a lost answer never sells twice.
+   */
+  clientRef: string | null;
+}
+
+export const emptyCart = (): Cart => ({ lines: [], discount: 0, customerName: '', customerPhone: '', note: '', clientRef: null });
+
+/** How many of a product the till may still add: services are unlimited, products stop at the stock the till knows of. */
+export function available(product: CartLine['product']): number {
+  return product.kind === 'service' || product.quantity === null ? Number.POSITIVE_INFINITY : product.quantity;
+}
+
+export type CartAction =
+  | { type: 'add'; product: CartLine['product']; quantity?: number }
+  | { type: 'setQuantity'; productId: number; quantity: number }
+  | { type: 'remove'; productId: number }
+  | { type: 'setDiscount'; discount: number }
+  | { type: 'setCustomer'; name?: string; phone?: string; note?: string }
+  | { type: 'startCheckout'; clientRef: string }
+  | { type: 'refreshStock'; products: readonly CartLine['product'][] }
+  | { type: 'clear' };
+
+/** Cart changes; quantities stay within 1..stock, and any change to what is sold starts a new sale (new client_ref). */
+export function cartReducer(cart: Cart, action: CartAction): Cart {
+  switch (action.type) {
+    case 'add': {
+      const existing = cart.lines.find((l) => l.product.id === action.product.id);
+      const want = (existing?.quantity ?? 0) + (action.quantity ?? 1);
+      const quantity = Math.min(want, available(action.product));
+      if (quantity < 1) return cart;
+      const lines = existing
+        ? cart.lines.map((l) => (l.product.id === action.product.id ? { product: action.product, quantity } : l))
+        : [...cart.lines, { product: action.product, quantity }];
+      return { ...cart, lines, clientRef: null };
+    }
+    case 'setQuantity': {
+      const lines = cart.lines
+        .map((l) => (l.product.id === action.productId ? { ...l, quantity: Math.min(Math.max(0, Math.floor(action.quantity)), available(l.product)) } : l))
+        .filter((l) => l.quantity > 0);
+      return { ...cart, lines, clientRef: null };
+    }
+    case 'remove':
+      return { ...cart, lines: cart.lines.filter((l) => l.product.id !== action.productId), clientRef: null };
+    case 'setDiscount':
+      return { ...cart, discount: Math.max(0, action.discount), clientRef: null };
+    case 'setCustomer':
+      return {
+        ...cart,
+        customerName: action.name ?? cart.customerName,
+        customerPhone: action.phone ?? cart.customerPhone,
+        note: action.note ?? cart.note,
+        clientRef: null,
+      };
+    case 'startCheckout':
+      return cart.clientRef ? cart : { ...cart, clientRef: action.clientRef };
+    case 'refreshStock': {
+      // the till's stock figures follow the server; prices too (the server prices the sale anyway)
+      const byId = new Map(action.products.map((p) => [p.id, p]));
+      return { ...cart, lines: cart.lines.map((l) => ({ ...l, product: byId.get(l.product.id) ?? l.product })) };
+    }
+    case 'clear':
+      return emptyCart();
+  }
+}
+
+export interface CartTotals {
+  itemCount: number;
+  subtotal: number;
+  discount: number;
+  total: number;
+}
+
+/** Totals in kobo arithmetic, returned in naira: the same sums the server makes. */
+export function cartTotals(cart: Pick<Cart, 'lines' | 'discount'>): CartTotals {
+  const subtotalK = cart.lines.reduce((s, l) => s + toKobo(l.product.price) * l.quantity, 0);
+  const discountK = Math.min(toKobo(cart.discount), subtotalK);
+  return {
+    itemCount: cart.lines.reduce((s, l) => s + l.quantity, 0),
+    subtotal: fromKobo(subtotalK),
+    discount: fromKobo(discountK),
+    total: fromKobo(subtotalK - discountK),
+  };
+}
+
+export interface PaymentCheck {
+  paid: number;
+  /** Still to pay (0 when covered). */
+  remaining: number;
+  /** Cash to hand back. */
+  change: number;
+  /** Why the sale cannot be charged yet, or null. */
+  problem: string | null;
+}
+
+/** Payments must cover the total; only cash may exceed it (the excess is change) — contract §5. */
+export function checkPayments(total: number, payments: readonly PaymentLine[]): PaymentCheck {
+  const lines = payments.filter((p) => p.amount !== '' && Number(p.amount) > 0);
+  const paidK = lines.reduce((s, p) => s + toKobo(Number(p.amount)), 0);
+  const cashK = lines.filter((p) => p.method === 'cash').reduce((s, p) => s + toKobo(Number(p.amount)), 0);
+  const totalK = toKobo(total);
+  const changeK = Math.max(0, paidK - totalK);
+  let problem: string | null = null;
+  if (lines.length === 0) problem = 'Add a payment.';
+  else if (paidK < totalK) problem = 'The payments do not cover the total yet.';
+  else if (changeK > cashK) problem = 'Only cash can be more than the total: reduce the transfer, card or POS amount.';
+  return { paid: fromKobo(paidK), remaining: fromKobo(Math.max(0, totalK - paidK)), change: fromKobo(changeK), problem };
+}
+
+/** Finds what a scanner or a typist means: an exact SKU first, then names and SKUs containing the text. */
+export function searchProducts<P extends Pick<Product, 'name' | 'sku'>>(products: readonly P[], text: string, limit = 50): P[] {
+  const q = text.trim().toLowerCase();
+  if (!q) return products.slice(0, limit);
+  const exact = products.filter((p) => p.sku?.toLowerCase() === q);
+  const rest = products.filter((p) => !exact.includes(p) && (p.name.toLowerCase().includes(q) || (p.sku?.toLowerCase().includes(q) ?? false)));
+  // names that start with the text come first
+  rest.sort((a, b) => Number(!a.name.toLowerCase().startsWith(q)) - Number(!b.name.toLowerCase().startsWith(q)));
+  return [...exact, ...rest].slice(0, limit);
+}

@@ -1,0 +1,146 @@
+import { Button, Drawer, Group, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { OUTLETS, type Order, type Outlet, type Product } from '@studio/shared';
+import { IconReceipt2, IconShoppingCart } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { api } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { ReceiptModal } from '../../lib/receipt/receipt-modal';
+import { PageHeader } from '../../lib/ui/page-header';
+import { cartTotals } from './cart';
+import { CartPanel } from './cart-panel';
+import { CheckoutModal } from './checkout.modal';
+import { DayCloseModal } from './day-close.modal';
+import { ProductPicker } from './product-picker';
+import { useCart } from './use-cart';
+import classes from './pos.module.css';
+
+/** `/dashboard/point-of-sales/{outlet}`: the outlet is the last path segment. */
+export function outletFromPath(pathname: string): Outlet {
+  const last = pathname.split('/').filter(Boolean).pop();
+  return (OUTLETS as readonly string[]).includes(last ?? '') ? (last as Outlet) : 'store';
+}
+
+export const sellableKey = (outlet: Outlet) => ['products', 'sellable', outlet] as const;
+
+const newClientRef = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`);
+
+/** Point of Sales (Makeup | PMU | Salon): one till per outlet; each outlet keeps its own cart. */
+export function PosPage({ title }: { title: string }) {
+  const outlet = outletFromPath(useLocation().pathname);
+  return <Till key={outlet} outlet={outlet} title={title} />;
+}
+
+function Till({ outlet, title }: { outlet: Outlet; title: string }) {
+  const queryClient = useQueryClient();
+  const [cart, dispatch] = useCart(outlet);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+  const [dayCloseOpen, setDayCloseOpen] = useState(false);
+  const [receipt, setReceipt] = useState<Order | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const products = useQuery({
+    queryKey: sellableKey(outlet),
+    queryFn: ({ signal }) => api.get<Product[]>(`/api/get-products/${outlet}`, undefined, signal),
+    // other tills sell the same stock: keep the figures fresh while the till is open
+    refetchInterval: 60_000,
+  });
+  const totals = cartTotals(cart);
+  const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
+
+  useEffect(() => {
+    if (products.data) dispatch({ type: 'refreshStock', products: products.data });
+  }, [products.data, dispatch]);
+
+  const charge = () => {
+    if (cart.lines.length === 0) return;
+    dispatch({ type: 'startCheckout', clientRef: newClientRef() });
+    setCartOpen(false);
+    setCheckoutOpen(true);
+  };
+
+  useHotkeys([
+    ['/', () => searchRef.current?.focus()],
+    ['F2', () => searchRef.current?.focus()],
+    ['F9', charge],
+    ['mod+Enter', charge],
+  ]);
+
+  function sold(order: Order) {
+    setCheckoutOpen(false);
+    dispatch({ type: 'clear' });
+    setReceipt(order);
+    notify.success(`Sale ${order.invoice_no} recorded: ${formatMoney(order.total)}.`);
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  }
+
+  const panel = <CartPanel cart={cart} dispatch={dispatch} onCharge={charge} />;
+
+  return (
+    <div className={classes.page} data-testid="pos-page" data-outlet={outlet}>
+      <PageHeader
+        title={title}
+        actions={
+          <Button variant="light" leftSection={<IconReceipt2 size={18} />} onClick={() => setDayCloseOpen(true)} data-testid="day-close-button">
+            Day close
+          </Button>
+        }
+      />
+      <div className={classes.layout}>
+        <ProductPicker
+          products={products.data}
+          loading={products.isPending}
+          inCart={inCart}
+          inputRef={searchRef}
+          onAdd={(product) => {
+            dispatch({ type: 'add', product });
+            searchRef.current?.focus();
+          }}
+        />
+        <div className={classes.cartColumn}>{panel}</div>
+      </div>
+
+      <div className={classes.bottomBar}>
+        <Group justify="space-between" wrap="nowrap" w="100%">
+          <Button variant="default" size="md" leftSection={<IconShoppingCart size={18} />} onClick={() => setCartOpen(true)} data-testid="pos-open-cart">
+            Cart ({totals.itemCount})
+          </Button>
+          <Button size="md" disabled={cart.lines.length === 0} onClick={charge} data-testid="pos-charge-mobile">
+            Charge {formatMoney(totals.total)}
+          </Button>
+        </Group>
+      </div>
+      <Drawer opened={cartOpen} onClose={() => setCartOpen(false)} position="bottom" size="90%" title={<Text fw={700}>Cart</Text>} data-testid="pos-cart-drawer">
+        {panel}
+      </Drawer>
+
+      <CheckoutModal
+        opened={checkoutOpen}
+        outlet={outlet}
+        cart={cart}
+        onClose={() => setCheckoutOpen(false)}
+        onSold={sold}
+        onRefused={() => void queryClient.invalidateQueries({ queryKey: sellableKey(outlet) })}
+      />
+      <ReceiptModal
+        order={receipt}
+        opened={receipt !== null}
+        onClose={() => {
+          setReceipt(null);
+          searchRef.current?.focus();
+        }}
+        title={receipt ? `Sale complete · ${receipt.invoice_no}` : undefined}
+        extraActions={
+          <Button variant="default" onClick={() => setReceipt(null)} data-testid="receipt-new-sale">
+            New sale
+          </Button>
+        }
+      />
+      <DayCloseModal outlet={outlet} opened={dayCloseOpen} onClose={() => setDayCloseOpen(false)} />
+    </div>
+  );
+}
