@@ -62,12 +62,16 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
     setCheckoutOpen(true);
   };
 
-  useHotkeys([
-    ['/', () => searchRef.current?.focus()],
-    ['F2', () => searchRef.current?.focus()],
-    ['F9', charge],
-    ['mod+Enter', charge],
-  ]);
+  // '/' only outside text fields (it may be typed in a note); the function keys work from anywhere on the till
+  useHotkeys([['/', () => searchRef.current?.focus()]]);
+  useHotkeys(
+    [
+      ['F2', () => searchRef.current?.focus()],
+      ['F9', () => !checkoutOpen && charge()],
+      ['mod+Enter', () => !checkoutOpen && charge()],
+    ],
+    [],
+  );
 
   function sold(order: Order) {
     setCheckoutOpen(false);
