@@ -97,7 +97,9 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api') || req.url.startsWith('/uploads') || req.method !== 'GET' || !hasWeb) {
+    // a missing file (an old build's chunk) is a 404, never the app's HTML
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]!);
+    if (req.url.startsWith('/api') || req.url.startsWith('/uploads') || req.method !== 'GET' || !hasWeb || looksLikeFile) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     // the single-page app owns every other path

@@ -134,12 +134,18 @@ describe('POST /api/orders', () => {
       [{ items: [{ product_id: p.id, quantity: 1 }], payments: [{ method: 'cash', amount: 0 }] }, 'payments.0.amount'],
       [{ items: [{ product_id: p.id, quantity: 1 }], payments: [] }, 'payments'],
       [{ items: [{ product_id: p.id, quantity: 1 }], discount: 1001 }, 'discount'],
+      [{ items: [{ product_id: 99_999_999_999, quantity: 1 }] }, 'items.0.product_id'],
+      [{ items: [{ product_id: p.id, quantity: 1 }], payments: Array(10).fill({ method: 'cash', amount: 999_999_999_999 }) }, 'payments'],
     ];
     for (const [body, field] of bad) {
       const res = await pos.sell(staff.token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors, JSON.stringify(body)).toHaveProperty([field]);
     }
+    const dear = await pos.product({ price: 999_999_999_999, kind: 'service' });
+    const huge = await pos.sell(staff.token, { items: [{ product_id: dear.id, quantity: 100_000 }] });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors.items[0]).toBe('The order total is too large.');
     const notJson = await t.call(staff.token, { method: 'POST', url: '/api/orders', payload: '{"items": [', headers: { 'content-type': 'application/json' } });
     expect(notJson.statusCode).toBe(422);
     expect((await pos.getProduct(p.id)).quantity).toBe(10);

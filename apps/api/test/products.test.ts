@@ -192,6 +192,34 @@ describe('GET /api/get-products/{outlet}', () => {
   });
 });
 
+describe('GET /api/get-products/{outlet} (JSON built by the database)', () => {
+  it('gives exactly the records GET /api/products/{id} gives, for admins and for staff', async () => {
+    const made = [
+      await pos.product({ outlet: 'salon', name: 'Zz Edge Control 250ml', sku: null, category: null, price: 4000.5, cost_price: 2200.25, quantity: 3, reorder_level: 5 }),
+      await pos.product({ outlet: 'salon', name: 'Zz Knotless Braids', kind: 'service', price: 35000, cost_price: 0 }),
+      await pos.product({ outlet: 'salon', name: 'Zz Satin "Bonnet" \\ ünïcode', sku: 'SB-1', category: 'Accessories', price: 0.1, cost_price: 999999999.99, quantity: 40 }),
+    ];
+    for (const token of [admin, staff.token]) {
+      const res = await get(token, '/api/get-products/salon');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const list = res.json().data as { id: number }[];
+      for (const p of made) {
+        const one = (await get(token, `/api/products/${p.id}`)).json().data;
+        expect(list.find((x) => x.id === p.id)).toEqual(one);
+      }
+    }
+  });
+
+  it('answers an outlet with nothing to sell with an empty list', async () => {
+    const t2 = await createTestApp();
+    try {
+      expect((await t2.call(await t2.login(), { method: 'GET', url: '/api/get-products/office' })).json()).toEqual({ data: [] });
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
 describe('PUT /api/products/quantity/{id}', () => {
   it('adds a signed delta: restock and write-off, each a ledger line with who, when and why', async () => {
     const p = await pos.product({ quantity: 4 });
@@ -287,6 +315,14 @@ describe('PUT /api/products/{id}', () => {
     const became = await t.call(admin, { method: 'PUT', url: `/api/products/${s.id}`, payload: { kind: 'product', quantity: 8 } });
     expect(became.json().data).toMatchObject({ kind: 'product', quantity: 8, stock_status: 'stocked' });
     expect((await pos.ledger(s.id)).map((l) => [l.reason, l.change])).toEqual([['opening', 8]]);
+  });
+
+  it('keeps a product at its outlet (422 on outlet; sending the same outlet back is fine)', async () => {
+    const p = await pos.product({ outlet: 'store' });
+    const moved = await t.call(admin, { method: 'PUT', url: `/api/products/${p.id}`, payload: { outlet: 'salon' } });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.outlet[0]).toMatch(/stock transfer/);
+    expect((await t.call(admin, { method: 'PUT', url: `/api/products/${p.id}`, payload: { ...p, name: 'Same place' } })).json().data).toMatchObject({ outlet: 'store', name: 'Same place' });
   });
 
   it('rejects a negative quantity with 422', async () => {

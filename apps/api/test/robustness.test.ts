@@ -71,9 +71,11 @@ describe('no request produces a 500', { timeout: 180_000 }, () => {
     for (const route of routes) {
       if (route.path === '/api/logout') continue;
       const urls = route.path.includes('{') ? fill(route.path) : [route.path];
+      const payload = route.method === 'POST' || route.method === 'PUT' ? {} : undefined;
+      // staff get past the role check only on their own routes; elsewhere the 403 comes before any parameter is read
+      const staffGetsIn = (await t.call(staffToken, { method: route.method as never, url: urls[0]!, ...(payload ? { payload } : {}) })).statusCode !== 403;
       for (const url of urls) {
-        const payload = route.method === 'POST' || route.method === 'PUT' ? {} : undefined;
-        for (const token of [admin, staffToken]) await expectNo500(token, { method: route.method as never, url, ...(payload ? { payload } : {}) });
+        for (const token of staffGetsIn ? [admin, staffToken] : [admin]) await expectNo500(token, { method: route.method as never, url, ...(payload ? { payload } : {}) });
       }
     }
   });

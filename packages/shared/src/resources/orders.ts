@@ -14,7 +14,7 @@ export const paymentSchema = z.object({
 });
 
 export const orderItemInputSchema = z.object({
-  product_id: z.number().int().positive(),
+  product_id: z.number().int().positive().max(2_147_483_647),
   quantity: z.number().int().min(1).max(100_000),
 });
 

@@ -94,7 +94,7 @@ export type StockMovement = z.infer<typeof stockMovementSchema>;
 
 /** `POST /api/stock-transfers`: move stock of a product to another outlet. */
 export const stockTransferSchema = z.object({
-  product_id: z.number().int().positive(),
+  product_id: z.number().int().positive().max(2_147_483_647),
   to_outlet: outletSchema,
   quantity: z.number().int().min(1).max(10_000_000),
   note: optionalText(255),

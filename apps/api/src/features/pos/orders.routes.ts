@@ -46,27 +46,40 @@ async function rememberSentKeys(req: FastifyRequest): Promise<void> {
   if (body && typeof body === 'object' && !Array.isArray(body)) sentKeys.set(req, new Set(Object.keys(body)));
 }
 
-/** Newest first, always paged: an outlet makes thousands of sales a month. */
+/**
+ * Newest first, always paged: an outlet makes thousands of sales a month. One aggregate gives the
+ * row count for paging and the count and exact total of the paid (not void) orders, run beside the page.
+ */
 async function pagedOrders(db: Db, where: SQL | undefined, q: PageQuery) {
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(O).where(where)) as [{ total: number }];
-  const rows = await db
-    .select()
-    .from(O)
-    .where(where)
-    .orderBy(desc(O.created_at), desc(O.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
-  return { data: await assembleOrders(db, rows), current_page: q.page, last_page: Math.max(1, Math.ceil(Number(total) / q.per_page)), per_page: q.per_page, total: Number(total) };
+  const [[agg], rows] = await Promise.all([
+    db
+      .select({
+        rows: sql<number>`count(*)::int`,
+        paid: sql<number>`(count(*) filter (where ${O.status} = 'paid'))::int`,
+        total: sql<string>`coalesce(sum(${O.total}) filter (where ${O.status} = 'paid'), 0)::text`,
+      })
+      .from(O)
+      .where(where),
+    db
+      .select()
+      .from(O)
+      .where(where)
+      .orderBy(desc(O.created_at), desc(O.id))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+  ]);
+  const total = Number(agg?.rows ?? 0);
+  return {
+    data: await assembleOrders(db, rows),
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    per_page: q.per_page,
+    total,
+    summary: { count: Number(agg?.paid ?? 0), total: Number(agg?.total ?? 0) },
+  };
 }
 
-/** Count and total of the paid (not void) orders matching `where`, summed exactly in SQL. */
-export async function orderSummary(db: Db, where: SQL | undefined) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${O.total}), 0)::text` })
-    .from(O)
-    .where(and(where, eq(O.status, 'paid')));
-  return { count: Number(row?.count ?? 0), total: Number(row?.total ?? 0) };
-}
+const withoutSummary = <T extends { summary: unknown }>({ summary: _s, ...rest }: T) => rest;
 
 /** Per staff member (or one), per outlet: count and total of paid orders in a date range. */
 async function staffTotals(db: Db, from: string, to: string, staffId?: number) {
@@ -101,27 +114,26 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
 
   app.get('/api/orders', { config: staff, schema: { tags, querystring: listQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listQuery>;
-    return pagedOrders(db, and(q.outlet ? eq(O.outlet, q.outlet) : undefined, q.status ? eq(O.status, q.status) : undefined), q);
+    return withoutSummary(await pagedOrders(db, and(q.outlet ? eq(O.outlet, q.outlet) : undefined, q.status ? eq(O.status, q.status) : undefined), q));
   });
 
   app.get('/api/orders/getmonth/:month/:outlet', { config: staff, schema: { tags, params: monthParams, querystring: pageQuery } }, async (req) => {
     const { month, outlet } = req.params as z.infer<typeof monthParams>;
     const { from, to } = monthRange(month);
     const where = and(eq(O.outlet, outlet), gte(O.business_date, from), lte(O.business_date, to));
-    const [page, summary] = await Promise.all([pagedOrders(db, where, req.query as PageQuery), orderSummary(db, where)]);
-    return { ...page, summary };
+    return pagedOrders(db, where, req.query as PageQuery);
   });
 
   app.get('/api/orders/name-search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
     const { text } = req.params as z.infer<typeof textParams>;
     const q = req.query as z.infer<typeof listQuery>;
-    return pagedOrders(db, and(ilike(O.customer_name, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q);
+    return withoutSummary(await pagedOrders(db, and(ilike(O.customer_name, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q));
   });
 
   app.get('/api/orders/search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
     const { text } = req.params as z.infer<typeof textParams>;
     const q = req.query as z.infer<typeof listQuery>;
-    return pagedOrders(db, and(ilike(O.invoice_no, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q);
+    return withoutSummary(await pagedOrders(db, and(ilike(O.invoice_no, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q));
   });
 
   app.get('/api/orders/:id', { config: staff, schema: { tags } }, async (req) => {
@@ -171,7 +183,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     if (staffId !== user.id && !isAdmin(user)) throw forbidden();
     const where = and(eq(O.staff_id, staffId), gte(O.business_date, p.from), lte(O.business_date, p.to));
     const q = req.query as Partial<PageQuery>;
-    const page = await pagedOrders(db, where, { page: q.page ?? 1, per_page: q.per_page ?? PER_PAGE_MAX });
+    const page = withoutSummary(await pagedOrders(db, where, { page: q.page ?? 1, per_page: q.per_page ?? PER_PAGE_MAX }));
     return { ...page, summary: byOutlet((await staffTotals(db, p.from, p.to, staffId)) as never) };
   });
 

@@ -10,27 +10,26 @@ import { invoiceCountersTable, orderItemsTable, orderPaymentsTable, ordersTable 
 import { studioDate } from './studio-time.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
+/** The largest amount a NUMERIC(14,2) column holds, in kobo (well inside exact JS integers). */
+const MAX_KOBO = 999_999_999_999_99;
 const naira = (kobo: number) => `₦${fromKobo(kobo).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** Orders with their items and payments, in the order of `rows`. */
-export async function assembleOrders(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [items, payments] = await Promise.all([
-    db.select().from(orderItemsTable).where(inArray(orderItemsTable.order_id, ids)).orderBy(orderItemsTable.id),
-    db.select().from(orderPaymentsTable).where(inArray(orderPaymentsTable.order_id, ids)).orderBy(orderPaymentsTable.id),
-  ]);
-  return rows.map((r) => ({
+type ItemRow = typeof orderItemsTable.$inferSelect;
+type PaymentRow = typeof orderPaymentsTable.$inferSelect;
+
+/** One order as the API answers it; items and payments in the order they were written. */
+function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[]): Order {
+  return {
     id: r.id,
     invoice_no: r.invoice_no,
     outlet: r.outlet,
     customer_name: r.customer_name,
     customer_phone: r.customer_phone,
-    items: items.filter((i) => i.order_id === r.id).map((i) => ({ id: i.id, product_id: i.product_id, name: i.name, unit_price: i.unit_price, quantity: i.quantity, total: i.total })),
+    items: items.map((i) => ({ id: i.id, product_id: i.product_id, name: i.name, unit_price: i.unit_price, quantity: i.quantity, total: i.total })),
     subtotal: r.subtotal,
     discount: r.discount,
     total: r.total,
-    payments: payments.filter((p) => p.order_id === r.id).map((p) => ({ method: p.method, amount: p.amount, reference: p.reference })),
+    payments: payments.map((p) => ({ method: p.method, amount: p.amount, reference: p.reference })),
     amount_paid: r.amount_paid,
     change: r.change,
     payment_method: r.payment_method,
@@ -42,7 +41,24 @@ export async function assembleOrders(db: DbOrTx, rows: OrderRow[]): Promise<Orde
     voided_at: r.voided_at ? r.voided_at.toISOString() : null,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
-  }));
+  };
+}
+
+/** Orders with their items and payments, in the order of `rows`. */
+export async function assembleOrders(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [items, payments] = await Promise.all([
+    db.select().from(orderItemsTable).where(inArray(orderItemsTable.order_id, ids)).orderBy(orderItemsTable.id),
+    db.select().from(orderPaymentsTable).where(inArray(orderPaymentsTable.order_id, ids)).orderBy(orderPaymentsTable.id),
+  ]);
+  return rows.map((r) =>
+    toOrder(
+      r,
+      items.filter((i) => i.order_id === r.id),
+      payments.filter((p) => p.order_id === r.id),
+    ),
+  );
 }
 
 export async function findOrder(db: DbOrTx, id: number): Promise<Order | undefined> {
@@ -81,12 +97,8 @@ type Input = OrderCreate & { discount: number; customer_phone: string | null; no
  */
 export async function createOrder(db: Db, user: UserRow, input: Input, timeZone: string, opts: { at?: Date } = {}): Promise<{ order: Order; replay: boolean }> {
   const ref = input.client_ref;
-  if (ref) {
-    const existing = await findByClientRef(db, ref);
-    if (existing) return { order: existing, replay: true };
-  }
   try {
-    const result = await db.transaction(async (tx): Promise<{ id: number; replay: boolean }> => {
+    const result = await db.transaction(async (tx): Promise<{ id: number; replay: true } | { order: Order; replay: false }> => {
       if (ref) {
         // Two tries of one sale at once (a double tap, a retry after a timeout): the second waits here
         // until the first commits, then finds its order. Without this it could lose the stock race to
@@ -113,6 +125,7 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
         return { product: p, quantity: item.quantity, unitK, totalK: unitK * item.quantity };
       });
       const subtotalK = lines.reduce((s, l) => s + l.totalK, 0);
+      if (subtotalK > MAX_KOBO) throw invalidField('items', 'The order total is too large.');
       const discountK = toKobo(input.discount);
       if (discountK > subtotalK) throw invalidField('discount', `The discount cannot be more than the subtotal (${naira(subtotalK)}).`);
       const totalK = subtotalK - discountK;
@@ -120,6 +133,7 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
       const payments = input.payments ?? [{ method: input.payment_method as PaymentMethod, amount: input.amount_paid ?? fromKobo(totalK), reference: null }];
       const paidK = payments.reduce((s, p) => s + toKobo(p.amount), 0);
       const payField = input.payments ? 'payments' : 'amount_paid';
+      if (paidK > MAX_KOBO) throw invalidField(payField, 'The amount paid is too large.');
       if (paidK < totalK) throw invalidField(payField, `The payments (${naira(paidK)}) do not cover the total (${naira(totalK)}).`);
       const changeK = paidK - totalK;
       const cashK = payments.filter((p) => p.method === 'cash').reduce((s, p) => s + toKobo(p.amount), 0);
@@ -168,17 +182,27 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
           created_at: at,
           updated_at: at,
         })
-        .returning({ id: ordersTable.id });
+        .returning();
       const orderId = order!.id;
-      await tx.insert(orderItemsTable).values(
-        lines.map((l) => ({ order_id: orderId, product_id: l.product.id, name: l.product.name, kind: l.product.kind, unit_price: fromKobo(l.unitK), cost_price: l.product.cost_price, quantity: l.quantity, total: fromKobo(l.totalK) })),
-      );
+      const itemRows = await tx
+        .insert(orderItemsTable)
+        .values(
+          lines.map((l) => ({ order_id: orderId, product_id: l.product.id, name: l.product.name, kind: l.product.kind, unit_price: fromKobo(l.unitK), cost_price: l.product.cost_price, quantity: l.quantity, total: fromKobo(l.totalK) })),
+        )
+        .returning();
       const paid = payments.filter((p) => toKobo(p.amount) > 0);
-      if (paid.length) await tx.insert(orderPaymentsTable).values(paid.map((p) => ({ order_id: orderId, method: p.method, amount: fromKobo(toKobo(p.amount)), reference: p.reference ?? null })));
+      const paymentRows = paid.length
+        ? await tx
+            .insert(orderPaymentsTable)
+            .values(paid.map((p) => ({ order_id: orderId, method: p.method, amount: fromKobo(toKobo(p.amount)), reference: p.reference ?? null })))
+            .returning()
+        : [];
       await recordMovements(tx, movements.map((m) => ({ ...m, orderId, at, note: invoiceNo })));
-      return { id: orderId, replay: false };
+      // the answer is built from the rows just written: no second read after the commit
+      return { order: toOrder(order!, itemRows, paymentRows), replay: false };
     });
-    return { order: (await findOrder(db, result.id))!, replay: result.replay };
+    if (!result.replay) return result;
+    return { order: (await findOrder(db, result.id))!, replay: true };
   } catch (err) {
     // the unique index is the backstop behind the lock above: a duplicate still answers with the first sale
     if (ref && isClientRefConflict(err)) {

@@ -32,6 +32,10 @@ export const productsModule = defineCrudModule({
       return { ...input, quantity: input.kind === 'service' ? null : (input.quantity ?? 0) };
     },
     async beforeUpdate(input, existing, { tx }) {
+      // stock and sales history belong to an outlet: stock moves by transfer, with a ledger line per leg
+      if (input.outlet !== undefined && input.outlet !== existing.outlet) {
+        throw invalidField('outlet', 'A product stays at its outlet: move its stock with a stock transfer.');
+      }
       const kind = input.kind ?? existing.kind;
       await checkSku(tx, input.outlet ?? existing.outlet, input.sku === undefined ? existing.sku : input.sku, existing.id);
       const values: Record<string, unknown> = { ...input };

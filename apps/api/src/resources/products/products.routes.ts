@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   listQuerySchema,
   outletSchema,
@@ -15,12 +15,12 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { findRow, parseId } from '../../crud/register-crud-routes.js';
 import { listRows, lowerEq } from '../../crud/list-query.js';
-import { currentUser, type UserRow } from '../../plugins/auth.js';
+import { currentUser, isAdmin, type UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
 import { usersTable } from '../users/users.table.js';
 import { productsTable, stockMovementsTable } from './products.table.js';
-import { productRecord, productView, type ProductRow } from './products.record.js';
+import { productJsonSql, productRecord, productView, type ProductRow } from './products.record.js';
 import { applyStockChange, lockProducts } from './stock.js';
 
 const T = productsTable;
@@ -54,16 +54,13 @@ export function registerProductRoutes(app: FastifyInstance, { db }: { db: Db }):
     );
   }
 
-  /** What an outlet can sell now: its services, and products with stock, by name. */
-  app.get('/api/get-products/:outlet', { config: staff, schema: { tags, params: outletParams } }, async (req) => {
+  /** What an outlet can sell now: its services, and products with stock, by name. The till loads it often, so the database writes the JSON. */
+  app.get('/api/get-products/:outlet', { config: staff, schema: { tags, params: outletParams } }, async (req, reply) => {
     const { outlet } = req.params as z.infer<typeof outletParams>;
-    const rows = await db
-      .select()
-      .from(T)
-      .where(and(eq(T.outlet, outlet), or(eq(T.kind, 'service'), gt(T.quantity, 0))))
-      .orderBy(asc(T.name), asc(T.id));
-    const user = currentUser(req);
-    return { data: rows.map((r) => productView(productRecord(r), user)) };
+    const result = (await db.execute(sql`
+      select coalesce(json_agg(${productJsonSql(isAdmin(currentUser(req)))} order by ${T.name}, ${T.id}), '[]')::text as data
+      from ${T} where ${T.outlet} = ${outlet} and (${T.kind} = 'service' or ${T.quantity} > 0)`)) as unknown as { rows: { data: string }[] };
+    return reply.type('application/json; charset=utf-8').send(`{"data":${result.rows[0]!.data}}`);
   });
 
   /** A signed change: restock (> 0) or write-off (< 0); never below zero. */
