@@ -18,6 +18,7 @@ import { LoginThrottle } from './features/auth/login-throttle.js';
 import { registerActivityRoutes } from './features/activity/activity.routes.js';
 import { registerOrderRoutes } from './features/pos/orders.routes.js';
 import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
+import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,11 +91,12 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerActivityRoutes(app, db);
   registerOrderRoutes(app, db);
   registerDayCloseRoutes(app, db);
+  registerDashboardRoutes(app, db);
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true, index: false });
 
   app.setNotFoundHandler((req, reply) => {
     // a missing file (an old build's chunk) is a 404, never the app's HTML

@@ -53,7 +53,8 @@ describe('GET /api/orders-staff/{staffId}/{from}/{to}', () => {
       total: 5001 + 150000 + 30000,
       by_outlet: { store: { count: 1, total: 5001 }, office: { count: 1, total: 150000 }, salon: { count: 1, total: 30000 } },
     });
-    expect(body).toMatchObject({ current_page: 1, total: 3 });
+    // contract §2: 20 a page unless asked
+    expect(body).toMatchObject({ current_page: 1, total: 3, per_page: 20 });
     expect(res.body).not.toMatch(/cost|profit/);
   });
 

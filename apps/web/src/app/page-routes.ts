@@ -17,6 +17,7 @@ export interface PageRoute {
 
 // Every page is its own chunk: /auth/login never downloads tables, forms or charts.
 const ComingSoon: Page = lazy(() => import('../features/coming-soon/coming-soon.page').then((m) => ({ default: m.ComingSoonPage })));
+const Pos: Page = lazy(() => import('../features/pos/pos.page').then((m) => ({ default: m.PosPage })));
 const Dashboard: Page = lazy(() => import('../features/dashboard/dashboard.page').then((m) => ({ default: m.DashboardPage })));
 const Users: Page = lazy(() => import('../features/users/users.page').then((m) => ({ default: m.UsersPage })));
 const TrainingPrograms: Page = lazy(() => import('../features/training-programs/training-programs.ui').then((m) => ({ default: m.TrainingProgramsPage })));
@@ -24,6 +25,9 @@ const TrainingSessions: Page = lazy(() => import('../features/training-sessions/
 const BridalPackages: Page = lazy(() => import('../features/bridal-packages/bridal-packages.ui').then((m) => ({ default: m.BridalPackagesPage })));
 const PmuPackages: Page = lazy(() => import('../features/extra-programs/extra-programs.ui').then((m) => ({ default: m.PmuPackagesPage })));
 const HostelPricing: Page = lazy(() => import('../features/extra-programs/extra-programs.ui').then((m) => ({ default: m.HostelPricingPage })));
+const invoicesPage = (outlet: 'store' | 'office' | 'salon'): Page => lazy(() => import('../features/invoices/invoices.page').then((m) => ({ default: m.INVOICES_PAGES[outlet] })));
+const StaffPerformances: Page = lazy(() => import('../features/performance/staff-performances.page').then((m) => ({ default: m.StaffPerformancesPage })));
+const MyPerformance: Page = lazy(() => import('../features/performance/my-performance.page').then((m) => ({ default: m.MyPerformancePage })));
 
 const OUTLET_WORDS = { store: 'Makeup', office: 'PMU', salon: 'Salon' } as const;
 const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
@@ -31,10 +35,10 @@ const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
 /** Every screen of both menus (spec §2). Areas not built yet show a plain "coming soon" page. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: ADMIN_HOME, title: 'Dashboard', access: 'admin', page: Dashboard },
-  ...outlets.map((o): PageRoute => ({ path: `/dashboard/point-of-sales/${o}`, title: `Point of Sales (${OUTLET_WORDS[o]})`, access: 'staff', page: ComingSoon })),
-  ...outlets.map((o): PageRoute => ({ path: `/invoices/product-invoices/${o}`, title: `Invoices (${OUTLET_WORDS[o]})`, access: 'staff', page: ComingSoon })),
-  { path: '/invoices/staff-performances', title: 'Staff Performances', access: 'admin', page: ComingSoon },
-  { path: '/invoices/my-performance', title: 'My Performance', access: 'staff', page: ComingSoon },
+  ...outlets.map((o): PageRoute => ({ path: `/dashboard/point-of-sales/${o}`, title: `Point of Sales (${OUTLET_WORDS[o]})`, access: 'staff', page: Pos })),
+  ...outlets.map((o): PageRoute => ({ path: `/invoices/product-invoices/${o}`, title: `Invoices (${OUTLET_WORDS[o]})`, access: 'staff', page: invoicesPage(o) })),
+  { path: '/invoices/staff-performances', title: 'Staff Performances', access: 'admin', page: StaffPerformances },
+  { path: '/invoices/my-performance', title: 'My Performance', access: 'staff', page: MyPerformance },
   { path: '/students/makeup/list', title: 'Makeup Students', access: 'admin', page: ComingSoon },
   { path: '/students/makeup/insession', title: 'Makeup Students (In Session)', access: 'staff', page: ComingSoon },
   { path: '/students/makeup/owe', title: 'Makeup Students (Owing)', access: 'staff', page: ComingSoon },
@@ -42,7 +46,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/students/office-students/insession', title: 'Office Students (In Session)', access: 'staff', page: ComingSoon },
   { path: '/students/office-students/owing', title: 'Office Students (Owing)', access: 'staff', page: ComingSoon },
   // view-only for staff once built (the API refuses their writes)
-  ...outlets.map((o): PageRoute => ({ path: `/products/manage/${o}`, title: `${OUTLET_WORDS[o]} Products`, access: 'staff', page: ComingSoon })),
+  ...outlets.map((o): PageRoute => ({ path: `/products/manage/${o}`, title: `${OUTLET_WORDS[o]} Products`, access: 'staff', page: lazy(() => import('../features/products/products.page').then((m) => ({ default: m.productPages[o] }))) })),
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: ComingSoon },
   { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ComingSoon },
   { path: '/users/hostel-users/insession', title: 'Hostel (In Session)', access: 'staff', page: ComingSoon },

@@ -15,3 +15,17 @@ export function formatDate(value: string | null | undefined): string {
   const d = dayjs(value);
   return d.isValid() ? d.format('MMM D, YYYY') : value;
 }
+
+/** An ISO timestamp → `Mar 9, 2026, 14:05` (the browser's clock: the studio's tills run on studio time). */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = dayjs(value);
+  return d.isValid() ? d.format('MMM D, YYYY, HH:mm') : value;
+}
+
+const nairaCompact = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+
+/** `1234500` → `₦1.2M`: chart axes, where the full figure does not fit. */
+export function formatMoneyCompact(value: number): string {
+  return Number.isFinite(value) ? nairaCompact.format(value) : '—';
+}

@@ -22,6 +22,10 @@ class ResizeObserverShim {
 }
 window.ResizeObserver = ResizeObserverShim as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Textarea autosize listens for web fonts loading; jsdom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+}
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 // A console.error during a test is a bug the test did not see: fail it.

@@ -183,7 +183,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     if (staffId !== user.id && !isAdmin(user)) throw forbidden();
     const where = and(eq(O.staff_id, staffId), gte(O.business_date, p.from), lte(O.business_date, p.to));
     const q = req.query as Partial<PageQuery>;
-    const page = withoutSummary(await pagedOrders(db, where, { page: q.page ?? 1, per_page: q.per_page ?? PER_PAGE_MAX }));
+    const page = withoutSummary(await pagedOrders(db, where, { page: q.page ?? 1, per_page: q.per_page ?? ORDERS_PER_PAGE }));
     return { ...page, summary: byOutlet((await staffTotals(db, p.from, p.to, staffId)) as never) };
   });
 

@@ -1,0 +1,235 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_MONTHS,
+  DASHBOARD_STOCK_ALERTS,
+  DASHBOARD_TOP,
+  OUTLETS,
+  PAYMENT_METHODS,
+  fromKobo,
+  toKobo,
+  type Dashboard,
+  type Outlet,
+  type PaymentMethod,
+  type SalesPeriod,
+} from '@studio/shared';
+import type { Db } from '../../db/client.js';
+import { productsTable, usersTable } from '../../db/schema.js';
+import { stockFilters } from '../../resources/products/products.routes.js';
+import { orderItemsTable, orderPaymentsTable, ordersTable } from '../pos/orders.table.js';
+import { addDays, addMonths, monthRange, studioDate } from '../pos/studio-time.js';
+
+const O = ordersTable;
+const I = orderItemsTable;
+const P = productsTable;
+
+/** NUMERIC sums arrive as text; integer kobo from there on, naira only for the answer. */
+const kobo = (v: string | null | undefined) => toKobo(Number(v ?? 0));
+
+/** The studio days and months the figures cover, worked out once from "now" in the studio time zone. */
+export function dashboardCalendar(now: Date, timeZone: string) {
+  const today = studioDate(now, timeZone);
+  const month = today.slice(0, 7);
+  const lastMonth = addMonths(month, -1);
+  const lastMonthRange = monthRange(lastMonth);
+  // the same stretch of last month: the 1st to today's day of the month (its last day in a shorter month)
+  const samePeriodTo = `${lastMonth}-${today.slice(8)}` < lastMonthRange.to ? `${lastMonth}-${today.slice(8)}` : lastMonthRange.to;
+  const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(today, i - DASHBOARD_DAYS + 1));
+  const months = Array.from({ length: DASHBOARD_MONTHS }, (_, i) => addMonths(month, i - DASHBOARD_MONTHS + 1));
+  return {
+    today,
+    yesterday: addDays(today, -1),
+    month,
+    monthFrom: `${month}-01`,
+    lastMonth,
+    lastMonthRange,
+    samePeriodTo,
+    days,
+    months,
+    // one read of the daily sums serves every sales figure but the item, method and staff ones
+    from: [days[0]!, `${months[0]!}-01`].sort()[0]!,
+  };
+}
+type Calendar = ReturnType<typeof dashboardCalendar>;
+
+/** Count and total (kobo) per outlet, added up exactly. */
+class PeriodSum {
+  count = 0;
+  totalK = 0;
+  readonly outlets = Object.fromEntries(OUTLETS.map((o) => [o, { count: 0, totalK: 0 }])) as Record<Outlet, { count: number; totalK: number }>;
+  add(outlet: Outlet, count: number, totalK: number) {
+    this.count += count;
+    this.totalK += totalK;
+    this.outlets[outlet].count += count;
+    this.outlets[outlet].totalK += totalK;
+  }
+  figures(): SalesPeriod {
+    const by_outlet = Object.fromEntries(OUTLETS.map((o) => [o, { count: this.outlets[o].count, total: fromKobo(this.outlets[o].totalK) }])) as SalesPeriod['by_outlet'];
+    return { count: this.count, total: fromKobo(this.totalK), by_outlet };
+  }
+}
+
+/** Naira per outlet of a chart bar, zero-filled. */
+function bars<K extends string>(key: K, labels: string[], sums: Map<string, PeriodSum>) {
+  return labels.map((label) => {
+    const s = sums.get(label) ?? new PeriodSum();
+    return { [key]: label, store: fromKobo(s.outlets.store.totalK), office: fromKobo(s.outlets.office.totalK), salon: fromKobo(s.outlets.salon.totalK), total: fromKobo(s.totalK) } as { [P in K]: string } & Record<Outlet | 'total', number>;
+  });
+}
+
+/**
+ * Paid sales (voids never count) of the dashboard: one grouped read of the daily sums per outlet over the
+ * last 12 months gives today, yesterday, this month, last month and both charts; four small reads give
+ * the best sellers with the month's cost, the payment methods, the best staff and the newest invoices.
+ */
+async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> {
+  const paid = eq(O.status, 'paid');
+  const thisMonth = and(paid, gte(O.business_date, cal.monthFrom), lte(O.business_date, cal.today));
+  const [days, items, methods, staff, recent] = await Promise.all([
+    db
+      .select({
+        date: sql<string>`${O.business_date}::text`,
+        // one row a day with a column pair per outlet: grouping by the outlet's text too costs twice the time
+        outlets: sql<string[]>`array[${sql.join(
+          OUTLETS.map((o) => sql`(count(*) filter (where ${O.outlet} = ${o}))::text, coalesce(sum(${O.total}) filter (where ${O.outlet} = ${o}), 0)::text`),
+          sql`, `,
+        )}]`,
+        change: sql<string>`sum(${O.change})::text`,
+      })
+      .from(O)
+      .where(and(paid, gte(O.business_date, cal.from), lte(O.business_date, cal.today)))
+      .groupBy(O.business_date),
+    db
+      .select({
+        product_id: P.id,
+        name: P.name,
+        outlet: P.outlet,
+        kind: P.kind,
+        quantity: sql<number>`sum(${I.quantity})::int`,
+        total: sql<string>`sum(${I.total})::text`,
+        // the whole month's cost of goods, beside the best sellers (window sums run before the limit)
+        month_cost: sql<string>`(sum(sum(${I.cost_price} * ${I.quantity})) over ())::text`,
+      })
+      .from(I)
+      .innerJoin(O, eq(O.id, I.order_id))
+      .innerJoin(P, eq(P.id, I.product_id))
+      .where(thisMonth)
+      .groupBy(P.id)
+      .orderBy(desc(sql`sum(${I.total})`), asc(P.name), asc(P.id))
+      .limit(DASHBOARD_TOP),
+    db
+      .select({ method: orderPaymentsTable.method, amount: sql<string>`sum(${orderPaymentsTable.amount})::text` })
+      .from(orderPaymentsTable)
+      .innerJoin(O, eq(O.id, orderPaymentsTable.order_id))
+      .where(thisMonth)
+      .groupBy(orderPaymentsTable.method),
+    db
+      .select({ id: O.staff_id, name: usersTable.name, count: sql<number>`count(*)::int`, total: sql<string>`sum(${O.total})::text` })
+      .from(O)
+      .innerJoin(usersTable, eq(usersTable.id, O.staff_id))
+      .where(thisMonth)
+      .groupBy(O.staff_id, usersTable.name)
+      .orderBy(desc(sql`sum(${O.total})`), asc(usersTable.name))
+      .limit(DASHBOARD_TOP),
+    db
+      .select({ id: O.id, invoice_no: O.invoice_no, outlet: O.outlet, customer_name: O.customer_name, total: O.total, status: O.status, created_at: O.created_at })
+      .from(O)
+      // business_date follows created_at, and leading with it lets the date index find the newest rows
+      .orderBy(desc(O.business_date), desc(O.created_at), desc(O.id))
+      .limit(5),
+  ]);
+
+  const today = new PeriodSum();
+  const yesterday = new PeriodSum();
+  const month = new PeriodSum();
+  const lastMonth = new PeriodSum();
+  const samePeriod = new PeriodSum();
+  const byDay = new Map<string, PeriodSum>();
+  const byMonth = new Map<string, PeriodSum>();
+  let changeK = 0;
+  for (const r of days) {
+    const m = r.date.slice(0, 7);
+    const sums = [byDay.set(r.date, new PeriodSum()).get(r.date)!, byMonth.get(m) ?? byMonth.set(m, new PeriodSum()).get(m)!];
+    if (r.date === cal.today) sums.push(today);
+    if (r.date === cal.yesterday) sums.push(yesterday);
+    if (m === cal.month) {
+      sums.push(month);
+      changeK += kobo(r.change);
+    }
+    if (m === cal.lastMonth) sums.push(lastMonth);
+    if (m === cal.lastMonth && r.date <= cal.samePeriodTo) sums.push(samePeriod);
+    OUTLETS.forEach((outlet, i) => {
+      const n = Number(r.outlets[2 * i]);
+      const k = kobo(r.outlets[2 * i + 1]);
+      for (const s of sums) s.add(outlet, n, k);
+    });
+  }
+
+  const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as Record<PaymentMethod, number>;
+  for (const m of methods) byMethod[m.method] = kobo(m.amount);
+  // cash is taken as tendered; what went back as change was not takings
+  byMethod.cash -= changeK;
+  const costK = kobo(items[0]?.month_cost);
+
+  return {
+    today: { date: cal.today, ...today.figures() },
+    yesterday: { date: cal.yesterday, ...yesterday.figures() },
+    month: { month: cal.month, from: cal.monthFrom, to: cal.today, ...month.figures(), gross_profit: fromKobo(month.totalK - costK) },
+    last_month: {
+      month: cal.lastMonth,
+      ...lastMonth.figures(),
+      same_period: { from: cal.lastMonthRange.from, to: cal.samePeriodTo, count: samePeriod.count, total: fromKobo(samePeriod.totalK) },
+    },
+    daily: bars('date', cal.days, byDay),
+    monthly: bars('month', cal.months, byMonth),
+    payment_methods: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, fromKobo(byMethod[m])])) as Record<PaymentMethod, number>,
+    top_products: items.map((i) => ({ product_id: i.product_id, name: i.name, outlet: i.outlet, kind: i.kind, quantity: Number(i.quantity), total: fromKobo(kobo(i.total)) })),
+    top_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(kobo(s.total)) })),
+    recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+  };
+}
+
+/** Stock alerts: how many products are finished or low at each outlet, and the most urgent ones. */
+async function stockSection(db: Db): Promise<Dashboard['stock']> {
+  const [counts, lowest] = await Promise.all([
+    db
+      .select({
+        outlet: P.outlet,
+        finished: sql<number>`(count(*) filter (where ${stockFilters.finished}))::int`,
+        low: sql<number>`(count(*) filter (where ${stockFilters.low}))::int`,
+      })
+      .from(P)
+      .where(eq(P.kind, 'product'))
+      .groupBy(P.outlet),
+    db
+      .select({ id: P.id, name: P.name, outlet: P.outlet, quantity: sql<number>`${P.quantity}`, reorder_level: P.reorder_level })
+      .from(P)
+      .where(and(eq(P.kind, 'product'), lte(P.quantity, P.reorder_level)))
+      .orderBy(asc(P.quantity), asc(P.name), asc(P.id))
+      .limit(DASHBOARD_STOCK_ALERTS),
+  ]);
+  const by_outlet = Object.fromEntries(OUTLETS.map((o) => [o, { finished: 0, low: 0 }])) as Dashboard['stock']['by_outlet'];
+  for (const c of counts) by_outlet[c.outlet] = { finished: Number(c.finished), low: Number(c.low) };
+  return {
+    finished: OUTLETS.reduce((n, o) => n + by_outlet[o].finished, 0),
+    low: OUTLETS.reduce((n, o) => n + by_outlet[o].low, 0),
+    by_outlet,
+    lowest: lowest.map((p) => ({ ...p, quantity: Number(p.quantity), stock_status: Number(p.quantity) <= 0 ? ('finished' as const) : ('low' as const) })),
+  };
+}
+
+/**
+ * Every figure of the admin dashboard at `now`, "today" and "this month" in the studio time zone.
+ * Sections run side by side; a later one (students, bookings, finances) is one more function and key.
+ */
+export async function dashboard(db: Db, timeZone: string, now = new Date()): Promise<Dashboard> {
+  const cal = dashboardCalendar(now, timeZone);
+  const [sales, stock] = await Promise.all([salesSection(db, cal), stockSection(db)]);
+  return { date: cal.today, time_zone: timeZone, generated_at: now.toISOString(), sales, stock };
+}
+
+/** `GET /api/dashboard` (admin): every figure the dashboard shows, in one call (cost and profit included). */
+export function registerDashboardRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/dashboard', { config: { role: 'admin' }, schema: { tags: ['Dashboard'] } }, async () => ({ data: await dashboard(db, app.config.tzStudio) }));
+}

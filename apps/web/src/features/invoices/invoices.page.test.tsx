@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Order } from '@studio/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../lib/auth-store';
+import { type FetchCall, callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, setupUser, storeUser } from '../../test/helpers';
+import { makeOrder, ordersPage } from '../../test/order-fixtures';
+import { InvoicesPage } from './invoices.page';
+
+const PATH = '/invoices/product-invoices/store';
+const ADMIN = makeUser({ id: 1, name: 'Studio Admin', role: 'Admin', is_admin: 1 });
+const STAFF = makeUser({ id: 7, is_admin: 0 });
+
+const first = makeOrder();
+const second = makeOrder({ id: 2, invoice_no: 'STO-000002', customer_name: 'Bisi Alade', total: 4500, subtotal: 4500, items: [{ id: 12, product_id: 1, name: 'Matte Lipstick', unit_price: 4500, quantity: 1, total: 4500 }], payments: [{ method: 'transfer', amount: 4500, reference: 'TRF-1' }], amount_paid: 4500, change: 0, payment_method: 'transfer' });
+
+/** A small orders API: the March month list (2 pages), both searches, one order, void and edit. */
+function serveOrders() {
+  const orders = new Map<number, Order>([
+    [1, first],
+    [2, second],
+  ]);
+  const paid = () => [...orders.values()].filter((o) => o.status === 'paid');
+  return mockFetch((call: FetchCall) => {
+    const path = call.url.pathname;
+    const month = path.match(/^\/api\/orders\/getmonth\/([^/]+)\/([^/]+)$/);
+    if (call.method === 'GET' && month) {
+      const page = Number(call.url.searchParams.get('page') ?? 1);
+      const summary = { count: paid().length, total: paid().reduce((n, o) => n + o.total, 0) };
+      return jsonResponse(200, ordersPage(page === 1 ? [...orders.values()] : [makeOrder({ id: 30, invoice_no: 'STO-000030', customer_name: 'Page Two' })], { page, lastPage: 2, total: 21, summary }));
+    }
+    const invoice = path.match(/^\/api\/orders\/search\/([^/]+)$/);
+    if (call.method === 'GET' && invoice) return jsonResponse(200, ordersPage([second]));
+    const name = path.match(/^\/api\/orders\/name-search\/([^/]+)$/);
+    if (call.method === 'GET' && name) return jsonResponse(200, ordersPage([first]));
+    const one = path.match(/^\/api\/orders\/(\d+)$/);
+    if (one) {
+      const id = Number(one[1]);
+      const order = orders.get(id);
+      if (!order) return jsonResponse(404, { message: 'Order not found.' });
+      if (call.method === 'GET') return jsonResponse(200, { data: order });
+      if (call.method === 'DELETE') {
+        const voided = { ...order, status: 'void' as const, voided_at: '2026-03-10T09:00:00.000+01:00' };
+        orders.set(id, voided);
+        return jsonResponse(200, { data: voided });
+      }
+      if (call.method === 'PUT') {
+        const updated = { ...order, ...(call.body as Partial<Order>) };
+        orders.set(id, updated);
+        return jsonResponse(200, { data: updated });
+      }
+    }
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+}
+
+function renderInvoices(user: CurrentUser, entry = `${PATH}?month=2026-03`) {
+  storeUser(user);
+  const fetchMock = serveOrders();
+  const result = renderRoutes([{ path: PATH, element: <InvoicesPage outlet="store" title="Invoices (Makeup)" /> }], entry);
+  return { ...result, fetchMock };
+}
+
+const gets = (mock: ReturnType<typeof mockFetch>, prefix: string) => callsOf(mock).filter((c) => c.method === 'GET' && c.url.pathname.startsWith(prefix));
+const rows = () => screen.queryAllByTestId('order-row');
+
+async function openInvoice(invoiceNo: string) {
+  const user = setupUser();
+  await screen.findByText(invoiceNo);
+  await user.click(screen.getByText(invoiceNo));
+  // a Mantine modal's root stays mounted; its content shows once opened
+  await screen.findByTestId('order-reprint');
+  return within(screen.getByTestId('order-detail'));
+}
+
+beforeEach(() => resetSession());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('InvoicesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
+  it("lists the month's invoices from getmonth/{month}/{outlet}?page=1 and shows the month summary", async () => {
+    const { fetchMock } = renderInvoices(STAFF);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [call] = gets(fetchMock, '/api/orders/getmonth/');
+    expect(call!.url.pathname).toBe('/api/orders/getmonth/2026-03/store');
+    expect(call!.url.searchParams.get('page')).toBe('1');
+    expect(call!.headers.Authorization).toBe('Bearer token-b');
+
+    expect(screen.getByTestId('summary-count-value').textContent).toBe('2');
+    expect(screen.getByTestId('summary-total-value').textContent).toBe('₦13,500.00');
+    expect(screen.getByTestId('summary-average-value').textContent).toBe('₦6,750.00');
+    const row = within(rows()[0]!);
+    expect(row.getByText('STO-000001')).toBeTruthy();
+    expect(row.getByText('Ada Eze')).toBeTruthy();
+    expect(row.getByText('₦9,000.00')).toBeTruthy();
+    expect(row.getByText('Cash')).toBeTruthy();
+    expect(row.getByText('Ada Obi')).toBeTruthy();
+    expect(row.getByText('PAID')).toBeTruthy();
+    expect(screen.getByTestId('orders-range').textContent).toBe('Showing 1–20 of 21');
+  });
+
+  it('asks the server for the next page', async () => {
+    const { fetchMock } = renderInvoices(STAFF);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const user = setupUser();
+    await user.click(within(screen.getByTestId('orders-pagination')).getByRole('button', { name: '2' }));
+    await screen.findByText('Page Two');
+    const pages = gets(fetchMock, '/api/orders/getmonth/').map((c) => `${c.url.pathname}?${c.url.searchParams}`);
+    expect(pages).toContain('/api/orders/getmonth/2026-03/store?page=2');
+  });
+
+  it('opens on the current month', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-06-15T12:00:00'));
+    const { fetchMock } = renderInvoices(STAFF, PATH);
+    await waitFor(() => expect(gets(fetchMock, '/api/orders/getmonth/')).toHaveLength(1));
+    expect(gets(fetchMock, '/api/orders/getmonth/')[0]!.url.pathname).toBe('/api/orders/getmonth/2031-06/store');
+  });
+
+  it('searches by invoice number with orders/search/{text}', async () => {
+    const { fetchMock } = renderInvoices(STAFF);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const user = setupUser();
+    await user.click(within(screen.getByTestId('search-mode')).getByText('Invoice no'));
+    await user.type(screen.getByTestId('invoice-search'), 'STO-000002');
+    await waitFor(() => expect(gets(fetchMock, '/api/orders/search/')).toHaveLength(1));
+    const call = gets(fetchMock, '/api/orders/search/')[0]!;
+    expect(call.url.pathname).toBe('/api/orders/search/STO-000002');
+    expect(call.url.searchParams.get('outlet')).toBe('store');
+    expect(call.url.searchParams.get('page')).toBe('1');
+    expect(gets(fetchMock, '/api/orders/name-search/')).toHaveLength(0);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('STO-000002')).toBeTruthy();
+    expect(screen.getByTestId('search-note').textContent).toContain('every month');
+  });
+
+  it('searches by customer name with orders/name-search/{text}', async () => {
+    const { fetchMock } = renderInvoices(STAFF);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const user = setupUser();
+    await user.type(screen.getByTestId('invoice-search'), 'Ada E');
+    await waitFor(() => expect(gets(fetchMock, '/api/orders/name-search/')).toHaveLength(1));
+    expect(gets(fetchMock, '/api/orders/name-search/')[0]!.url.pathname).toBe('/api/orders/name-search/Ada%20E');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+
+  it('shows an invoice with its items and payments; staff may reprint but never see Void or Edit', async () => {
+    renderInvoices(STAFF);
+    const detail = await openInvoice('STO-000002');
+    expect(detail.getByTestId('order-customer').textContent).toBe('Bisi Alade');
+    expect(within(detail.getByTestId('order-items')).getByText('Matte Lipstick')).toBeTruthy();
+    expect(within(detail.getByTestId('order-payments')).getByText('Bank transfer (TRF-1)')).toBeTruthy();
+    expect(detail.getByTestId('order-reprint')).toBeTruthy();
+    expect(detail.queryByTestId('order-void')).toBeNull();
+    expect(detail.queryByTestId('order-edit')).toBeNull();
+    expect(screen.queryByText('Void')).toBeNull();
+    expect(screen.queryByText('Edit')).toBeNull();
+  });
+
+  it('reprints through the receipt modal', async () => {
+    renderInvoices(STAFF);
+    const detail = await openInvoice('STO-000001');
+    await setupUser().click(detail.getByTestId('order-reprint'));
+    await screen.findByTestId('receipt-print');
+    const receipt = within(screen.getByTestId('receipt-modal'));
+    expect(receipt.getByTestId('receipt-invoice-no').textContent).toBe('STO-000001');
+    expect(receipt.getByTestId('receipt-print')).toBeTruthy();
+    expect(receipt.getByTestId('receipt-whatsapp')).toBeTruthy();
+  });
+
+  it('voids only after confirmation, with DELETE /api/orders/{id}; the list then shows VOID and the summary drops', async () => {
+    const { fetchMock } = renderInvoices(ADMIN);
+    const user = setupUser();
+    let detail = await openInvoice('STO-000001');
+    await user.click(detail.getByTestId('order-void'));
+    await screen.findByTestId('confirm-void');
+    const confirm = within(screen.getByTestId('void-confirm'));
+    expect(confirm.getByText(/cannot be undone/)).toBeTruthy();
+    expect(callsOf(fetchMock).filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    // Cancel: nothing is voided
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-void')).toBeNull());
+    expect(callsOf(fetchMock).filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(await screen.findByTestId('order-void'));
+    await user.click(await screen.findByTestId('confirm-void'));
+    await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    expect(callsOf(fetchMock).find((c) => c.method === 'DELETE')!.url.pathname).toBe('/api/orders/1');
+
+    // the list and the summary refresh: the row is VOID, the month counts only the other sale
+    await waitFor(() => expect(screen.getByTestId('summary-total-value').textContent).toBe('₦4,500.00'));
+    expect(screen.getByTestId('summary-count-value').textContent).toBe('1');
+    const voidRow = rows().find((r) => within(r).queryByText('STO-000001'))!;
+    expect(voidRow.dataset.status).toBe('void');
+    expect(within(voidRow).getByText('VOID')).toBeTruthy();
+    // the open invoice says so, and offers no more Void or Edit
+    await screen.findByTestId('order-void-note');
+    detail = within(screen.getByTestId('order-detail'));
+    expect(detail.queryByTestId('order-void')).toBeNull();
+    expect(detail.queryByTestId('order-edit')).toBeNull();
+  });
+
+  it('edits the customer, phone, note and payment method with PUT /api/orders/{id}', async () => {
+    const { fetchMock } = renderInvoices(ADMIN);
+    const user = setupUser();
+    const detail = await openInvoice('STO-000002');
+    await user.click(detail.getByTestId('order-edit'));
+    const form = within(await screen.findByTestId('edit-invoice-form'));
+    const name = form.getByLabelText(/Customer name/);
+    await user.clear(name);
+    await user.type(name, 'Bisi Alade-Okon');
+    await user.type(form.getByLabelText('Note'), 'Paid by her sister');
+    await user.click(form.getByTestId('edit-invoice-save'));
+
+    await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const put = callsOf(fetchMock).find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/api/orders/2');
+    // the method did not change, so it is not sent (sending it relabels the payments)
+    expect(put.body).toEqual({ customer_name: 'Bisi Alade-Okon', customer_phone: '0803 123 4567', note: 'Paid by her sister' });
+    await waitFor(() => expect(screen.queryByTestId('edit-invoice-form')).toBeNull());
+    await waitFor(() => expect(within(screen.getByTestId('order-detail')).getByTestId('order-customer').textContent).toBe('Bisi Alade-Okon'));
+  });
+});

@@ -1,0 +1,149 @@
+import { Alert, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
+import { IconPrinter } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { formatDateTime, formatMoney } from '../format';
+import { ReceiptModal } from '../receipt/receipt-modal';
+import { OrderStatusBadge, paymentMethodLabel } from './order-labels';
+import { useOrder } from './orders-queries';
+
+export interface OrderDetailModalProps {
+  /** The invoice to show; null closes the modal. */
+  order: Order | null;
+  onClose: () => void;
+  /** Hides the modal while another dialog about this invoice (edit, void) is on top. */
+  hidden?: boolean;
+  /** More buttons beside Reprint (the invoices page adds Edit and Void for admins). */
+  actions?: (order: Order) => ReactNode;
+}
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** One invoice: who, when, what was sold, how it was paid; Reprint opens the receipt (80 mm or A4, WhatsApp). */
+export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: OrderDetailModalProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [reprinting, setReprinting] = useState(false);
+  const detail = useOrder(clicked?.id ?? null, clicked ?? undefined);
+  const current = detail.data ?? clicked;
+  // the closing modal keeps showing the invoice while it fades out
+  const [lastShown, setLastShown] = useState<Order | null>(null);
+  if (current && current !== lastShown) setLastShown(current);
+  const order = current ?? lastShown;
+
+  return (
+    <>
+      <Modal
+        opened={clicked !== null && !hidden && !reprinting}
+        onClose={onClose}
+        title={
+          order ? (
+            <Group gap="sm">
+              <Text fw={700}>Invoice {order.invoice_no}</Text>
+              <OrderStatusBadge status={order.status} />
+              {detail.isFetching && <Loader size="xs" type="dots" />}
+            </Group>
+          ) : (
+            'Invoice'
+          )
+        }
+        size="lg"
+        fullScreen={phone}
+        centered
+        data-testid="order-detail"
+      >
+        {order && (
+          <Stack gap="md">
+            {order.status === 'void' && (
+              <Alert color="red" variant="light" title="This invoice is void" data-testid="order-void-note">
+                Voided {formatDateTime(order.voided_at)}. Its stock was returned and it counts in no total.
+              </Alert>
+            )}
+            <SimpleGrid cols={2} spacing="sm" verticalSpacing={8}>
+              <Field label="Date">{formatDateTime(order.created_at)}</Field>
+              <Field label="Outlet">{OUTLET_LABELS[order.outlet]}</Field>
+              <Field label="Customer">
+                <span data-testid="order-customer">{order.customer_name}</span>
+              </Field>
+              <Field label="Phone">{order.customer_phone || '—'}</Field>
+              <Field label="Served by">{order.staff.name}</Field>
+              <Field label="Payment method">{paymentMethodLabel(order.payment_method)}</Field>
+            </SimpleGrid>
+            {order.note && <Field label="Note">{order.note}</Field>}
+
+            <Divider label="Items" labelPosition="left" />
+            <Table fz="sm" verticalSpacing={6} data-testid="order-items">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>Qty</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.items.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>
+                      <div>{item.name}</div>
+                      <Text fz="xs" c="dimmed" style={nowrap}>
+                        {formatMoney(item.unit_price)} each
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right', verticalAlign: 'top' }}>{item.quantity}</Table.Td>
+                    <Table.Td style={{ ...nowrap, textAlign: 'right', verticalAlign: 'top' }}>{formatMoney(item.total)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Stack gap={4} ml="auto" w="100%" maw={300}>
+              <Line label="Subtotal" value={formatMoney(order.subtotal)} />
+              {order.discount > 0 && <Line label="Discount" value={`-${formatMoney(order.discount)}`} />}
+              <Line label="Total" value={formatMoney(order.total)} strong testId="order-total" />
+            </Stack>
+
+            <Divider label="Payments" labelPosition="left" />
+            <Stack gap={4} data-testid="order-payments">
+              {order.payments.map((p, i) => (
+                <Line key={i} label={`${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`} value={formatMoney(p.amount)} />
+              ))}
+              <Line label="Amount paid" value={formatMoney(order.amount_paid)} />
+              {order.change > 0 && <Line label="Change given" value={formatMoney(order.change)} />}
+            </Stack>
+
+            <Group justify="flex-end" gap="sm" mt="sm">
+              {actions?.(order)}
+              <Button leftSection={<IconPrinter size={18} />} onClick={() => setReprinting(true)} data-testid="order-reprint">
+                Reprint
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <ReceiptModal order={reprinting ? order : null} opened={reprinting} onClose={() => setReprinting(false)} title={order ? `Reprint ${order.invoice_no}` : undefined} />
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+function Line({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Group justify="space-between" gap="lg" wrap="nowrap">
+      <Text size="sm" fw={strong ? 700 : undefined} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} style={nowrap} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

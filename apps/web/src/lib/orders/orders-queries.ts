@@ -1,0 +1,122 @@
+import type { Order, OrderSummary, OrderUpdate, Outlet, Paged, StaffPerformanceRow, StaffSummary } from '@studio/shared';
+import { ORDERS_PER_PAGE } from '@studio/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest, segment } from '../api-client';
+
+/** `getmonth` answers with the month's paid count and total beside the page. */
+export type OrdersPage = Paged<Order> & { summary?: OrderSummary };
+export type StaffOrdersPage = Paged<Order> & { summary: StaffSummary };
+
+/** Invoice search: by customer name (`name-search/{text}`) or by invoice number (`search/{text}`). */
+export type OrderSearchMode = 'name' | 'invoice';
+
+/**
+ * Every orders query key starts with 'orders': a sale, a void or an edit anywhere invalidates
+ * `['orders']` and every invoice list, summary and performance figure refreshes.
+ *
+ * @example
+ * orderKeys.month('store', '2026-03', 2) // ['orders', 'month', 'store', '2026-03', 2]
+ */
+export const orderKeys = {
+  all: ['orders'] as const,
+  month: (outlet: Outlet, month: string, page: number) => ['orders', 'month', outlet, month, page] as const,
+  search: (mode: OrderSearchMode, text: string, outlet: Outlet | undefined, page: number) => ['orders', 'search', mode, text, outlet ?? 'all', page] as const,
+  detail: (id: number) => ['orders', 'detail', id] as const,
+  staff: (staffId: number, from: string, to: string, page: number) => ['orders', 'staff', staffId, from, to, page] as const,
+  performances: (from: string, to: string) => ['orders', 'staff-performances', from, to] as const,
+};
+
+/** GET /api/orders/getmonth/{YYYY-MM}/{outlet}?page=n: newest first, 20 a page, with the month's summary. */
+export function fetchMonthOrders(outlet: Outlet, month: string, page: number, signal?: AbortSignal): Promise<OrdersPage> {
+  return apiRequest<OrdersPage>(`/api/orders/getmonth/${segment(month)}/${segment(outlet)}`, { query: { page }, signal });
+}
+
+/** GET /api/orders/name-search/{text} or /api/orders/search/{text} (invoice number), of every month. */
+export function fetchOrderSearch(mode: OrderSearchMode, text: string, outlet: Outlet | undefined, page: number, signal?: AbortSignal): Promise<OrdersPage> {
+  const path = mode === 'name' ? 'name-search' : 'search';
+  return apiRequest<OrdersPage>(`/api/orders/${path}/${segment(text)}`, { query: { outlet, page }, signal });
+}
+
+/** GET /api/orders-staff/{staffId}/{from}/{to}?page=n: one staff member's sales with their summary per outlet. */
+export function fetchStaffOrders(staffId: number, from: string, to: string, page: number, signal?: AbortSignal): Promise<StaffOrdersPage> {
+  // per_page is explicit: this call's server default is the maximum page, not the 20 of the invoice lists
+  return apiRequest<StaffOrdersPage>(`/api/orders-staff/${segment(staffId)}/${segment(from)}/${segment(to)}`, {
+    query: { page, per_page: ORDERS_PER_PAGE },
+    signal,
+  });
+}
+
+/**
+ * Keeps the rows on screen while the next page of the same list loads (`parts` leading key parts
+ * equal), but never shows one month's or one search's rows under another.
+ */
+function sameList(previousKey: readonly unknown[] | undefined, key: readonly unknown[], parts: number): boolean {
+  return previousKey !== undefined && key.slice(0, parts).every((part, i) => previousKey[i] === part);
+}
+
+export function useMonthOrders(outlet: Outlet, month: string, page: number, enabled = true) {
+  const key = orderKeys.month(outlet, month, page);
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchMonthOrders(outlet, month, page, signal),
+    placeholderData: (previous, previousQuery) => (sameList(previousQuery?.queryKey, key, 4) ? previous : undefined),
+    enabled,
+  });
+}
+
+export function useOrderSearch(mode: OrderSearchMode, text: string, outlet: Outlet | undefined, page: number) {
+  const key = orderKeys.search(mode, text, outlet, page);
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchOrderSearch(mode, text, outlet, page, signal),
+    placeholderData: (previous, previousQuery) => (sameList(previousQuery?.queryKey, key, 5) ? previous : undefined),
+    enabled: text.length > 0,
+  });
+}
+
+/** One invoice, fresh from GET /api/orders/{id}; `initial` (the row that was clicked) shows at once. */
+export function useOrder(id: number | null, initial?: Order) {
+  return useQuery({
+    queryKey: orderKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<Order>(`/api/orders/${segment(id!)}`, undefined, signal),
+    enabled: id !== null,
+    placeholderData: initial && initial.id === id ? initial : undefined,
+  });
+}
+
+export function useStaffOrders(staffId: number | undefined, from: string | null, to: string | null, page: number) {
+  const key = orderKeys.staff(staffId ?? 0, from ?? '', to ?? '', page);
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchStaffOrders(staffId!, from!, to!, page, signal),
+    placeholderData: (previous, previousQuery) => (sameList(previousQuery?.queryKey, key, 5) ? previous : undefined),
+    enabled: staffId !== undefined && !!from && !!to,
+  });
+}
+
+/** GET /api/staff-performances/{from}/{to} (admin): one row per staff member, best seller first. */
+export function useStaffPerformances(from: string | null, to: string | null) {
+  return useQuery({
+    queryKey: orderKeys.performances(from ?? '', to ?? ''),
+    queryFn: ({ signal }) => api.get<StaffPerformanceRow[]>(`/api/staff-performances/${segment(from!)}/${segment(to!)}`, undefined, signal),
+    enabled: !!from && !!to,
+  });
+}
+
+/** DELETE /api/orders/{id} (admin): the invoice becomes void, its stock returns and it leaves every total. */
+export function useVoidOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<Order>(`/api/orders/${segment(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/** PUT /api/orders/{id} (admin): customer, phone, note and payment method only. */
+export function useUpdateOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: OrderUpdate }) => api.put<Order>(`/api/orders/${segment(id)}`, changes),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

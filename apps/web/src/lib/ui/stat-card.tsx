@@ -1,0 +1,45 @@
+import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  /** A smaller line under the figure, e.g. '12 invoices'. */
+  hint?: ReactNode;
+  icon?: ReactNode;
+  color?: string;
+  loading?: boolean;
+  testId?: string;
+}
+
+/** One figure of a summary row (a month's sales, a staff member's total); cards stack on a phone. */
+export function StatCard({ label, value, hint, icon, color = 'gold', loading, testId }: StatCardProps) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={testId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {label}
+          </Text>
+          {loading ? (
+            <Skeleton height={26} width={140} mt={6} radius="sm" />
+          ) : (
+            <Text fw={700} fz={22} mt={4} style={{ whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-value` : undefined}>
+              {value}
+            </Text>
+          )}
+          {hint && !loading && (
+            <Text size="xs" c="dimmed" mt={2}>
+              {hint}
+            </Text>
+          )}
+        </div>
+        {icon && (
+          <ThemeIcon size={42} radius="md" variant="light" color={color}>
+            {icon}
+          </ThemeIcon>
+        )}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Order, StaffSummary } from '@studio/shared';
+
+/** A paid makeup-store sale: 2 lipsticks at ₦4,500 paid in cash; override what a test cares about. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 1,
+    invoice_no: 'STO-000001',
+    outlet: 'store',
+    customer_name: 'Ada Eze',
+    customer_phone: '0803 123 4567',
+    items: [{ id: 11, product_id: 1, name: 'Matte Lipstick', unit_price: 4500, quantity: 2, total: 9000 }],
+    subtotal: 9000,
+    discount: 0,
+    total: 9000,
+    payments: [{ method: 'cash', amount: 10000, reference: null }],
+    amount_paid: 10000,
+    change: 1000,
+    payment_method: 'cash',
+    status: 'paid',
+    staff: { id: 7, name: 'Ada Obi' },
+    note: null,
+    client_ref: null,
+    business_date: '2026-03-09',
+    voided_at: null,
+    created_at: '2026-03-09T10:15:00.000+01:00',
+    updated_at: '2026-03-09T10:15:00.000+01:00',
+    ...overrides,
+  };
+}
+
+/** The paged envelope of the orders lists. */
+export function ordersPage(data: Order[], { page = 1, lastPage = 1, total = data.length, summary }: { page?: number; lastPage?: number; total?: number; summary?: unknown } = {}) {
+  return { data, current_page: page, last_page: lastPage, per_page: 20, total, ...(summary === undefined ? {} : { summary }) };
+}
+
+export function staffSummary(store: [number, number], office: [number, number] = [0, 0], salon: [number, number] = [0, 0]): StaffSummary {
+  const by_outlet = { store: { count: store[0], total: store[1] }, office: { count: office[0], total: office[1] }, salon: { count: salon[0], total: salon[1] } };
+  return { count: store[0] + office[0] + salon[0], total: store[1] + office[1] + salon[1], by_outlet };
+}
