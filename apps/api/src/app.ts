@@ -96,7 +96,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true, index: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
 
   app.setNotFoundHandler((req, reply) => {
     // a missing file (an old build's chunk) is a 404, never the app's HTML

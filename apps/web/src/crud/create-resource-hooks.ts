@@ -1,7 +1,7 @@
 import type { CreateOf, Paged, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
 import { PER_PAGE_DEFAULT } from '@studio/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, segment } from '../lib/api-client';
+import { type QueryValue, api, segment } from '../lib/api-client';
 
 export interface ListParams {
   page?: number;
@@ -11,6 +11,8 @@ export interface ListParams {
   q?: string;
   /** Another list path of the same resource (e.g. `/api/extra-programs/list/office`). */
   path?: string;
+  /** More query parameters for that path (e.g. `{ outlet: 'salon' }`); paging, sort and search win on a clash. */
+  query?: Record<string, QueryValue>;
 }
 
 export interface ListResult<T> {
@@ -89,7 +91,7 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
     const perPage = params.perPage ?? PER_PAGE_DEFAULT;
     const body = await api.getPaged<Row>(
       params.path ?? resource.path,
-      { page: params.page ?? 1, per_page: perPage, sort: params.sort, order: params.order, q: params.q?.trim() || undefined },
+      { ...params.query, page: params.page ?? 1, per_page: perPage, sort: params.sort, order: params.order, q: params.q?.trim() || undefined },
       signal,
     );
     if (isPaged(body)) {

@@ -5,8 +5,9 @@ export type FormMode = 'create' | 'edit';
 export type FormValues = Record<string, FormValue>;
 export type FormErrors = Record<string, string>;
 
-export function fieldsFor<F extends FieldDef>(fields: readonly F[], mode: FormMode): F[] {
-  return fields.filter((f) => !f.only || f.only === mode);
+/** The fields of a create or edit form; given the values typed so far, only those whose `showWhen` holds. */
+export function fieldsFor<F extends FieldDef>(fields: readonly F[], mode: FormMode, values?: Readonly<FormValues>): F[] {
+  return fields.filter((f) => (!f.only || f.only === mode) && (!values || !f.showWhen || f.showWhen(values)));
 }
 
 function emptyValue(field: FieldDef): FormValue {
@@ -43,7 +44,8 @@ export function initialValues(fields: readonly FieldDef[], mode: FormMode, recor
 /** The request body as typed by the user, before the shared schema parses it (trims, defaults). */
 export function toBody(fields: readonly FieldDef[], mode: FormMode, values: FormValues, filter?: ResourceFilter): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const field of fieldsFor(fields, mode)) {
+  // a field hidden by `showWhen` is not sent (no opening stock for a service)
+  for (const field of fieldsFor(fields, mode, values)) {
     const value = values[field.name];
     switch (field.kind) {
       case 'money':

@@ -46,8 +46,8 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
   const hooks = hooksFor(ui.resource);
   const create = hooks.useCreate();
   const update = hooks.useUpdate();
-  const fields = fieldsFor(ui.fields, mode);
   const [values, setValues] = useState<FormValues>(() => initialValues(ui.fields, mode, record as Record<string, unknown> | undefined));
+  const fields = fieldsFor(ui.fields, mode, values);
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);

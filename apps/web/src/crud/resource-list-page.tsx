@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Button, Card, CloseButton, Group, Modal, Pagination, Skeleton, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Badge, Button, Card, CloseButton, Group, Modal, Pagination, Select, Skeleton, Table, Tabs, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery, useUncontrolled } from '@mantine/hooks';
 import type { RecordOf, ResourceDefinition } from '@studio/shared';
-import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch, IconSelector, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { isAdmin, useCurrentUser } from '../lib/auth-store';
 import { formatDate, formatMoney } from '../lib/format';
 import { notify } from '../lib/notify';
 import { PageHeader } from '../lib/ui/page-header';
@@ -19,38 +20,100 @@ export interface ResourceListPageProps<R extends ResourceDefinition> {
   title: string;
   /** More row actions beside edit and delete (e.g. change password). */
   rowActions?: (row: RecordOf<R>) => ReactNode;
-  /** Hide create, edit and delete (view-only pages). */
+  /** Hide create, edit and delete (view-only pages). Default: on for staff when only admins may write the resource. */
   readOnly?: boolean;
+  /** Shown between the title row and the list (e.g. stat cards). */
+  summary?: ReactNode;
+  /** The selected tab of `ui.views` when the page controls it (a stat card that opens its tab); otherwise the page keeps it. */
+  view?: string;
+  onViewChange?: (view: string) => void;
 }
 
 type Sort = { field: string; order: 'asc' | 'desc' };
 
 /**
- * A resource's list screen: search (debounced, `?q=`), sortable headers (resource.sortable), paging with
- * the total, create, edit and delete (with a confirmation), toasts on success.
+ * A resource's list screen: optional tabs (`ui.views`), search (debounced, `?q=`), sortable headers
+ * (resource.sortable), paging with the total, create, edit and delete (with a confirmation), toasts on success.
+ * Staff see neither `adminOnly` columns nor, on an admin-written resource, the write buttons.
  */
-export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowActions, readOnly }: ResourceListPageProps<R>) {
+export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowActions, summary, ...props }: ResourceListPageProps<R>) {
   type Row = RecordOf<R>;
   const hooks = hooksFor(ui.resource);
   const singular = singularOf(ui as ResourceUi);
+  const admin = isAdmin(useCurrentUser());
+  const phone = useMediaQuery('(max-width: 36em)');
+  const readOnly = props.readOnly ?? (ui.resource.roles.write === 'admin' && !admin);
+  const columns = useMemo(() => (admin ? ui.columns : ui.columns.filter((c) => !c.adminOnly)), [admin, ui.columns]);
+  const views = ui.views ?? [];
+  const [viewValue, setView] = useUncontrolled({ value: props.view, defaultValue: views[0]?.value, finalValue: '', onChange: props.onViewChange });
+  const view = views.find((v) => v.value === viewValue) ?? views[0];
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  // another tab starts again at its first page
+  const [paging, setPaging] = useState({ view: view?.value, page: 1 });
+  const page = paging.view === view?.value ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ view: view?.value, page: next });
   const [sort, setSort] = useState<Sort>({ field: ui.resource.defaultSort.field, order: ui.resource.defaultSort.order });
   const [editing, setEditing] = useState<Row | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const remove = hooks.useDelete();
 
-  const list = hooks.useList({ page, sort: sort.field, order: sort.order, q: q || undefined, path: ui.filter?.listPath });
+  const list = hooks.useList({
+    page,
+    sort: sort.field,
+    order: sort.order,
+    q: q || undefined,
+    path: view?.listPath ?? ui.filter?.listPath,
+    query: view?.query ?? ui.filter?.query,
+  });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const lastPage = list.data?.lastPage ?? 1;
   const perPage = list.data?.perPage ?? 20;
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = Math.min(total, page * perPage);
-  const colCount = ui.columns.length + (readOnly && !rowActions ? 0 : 1);
+  const colCount = columns.length + (readOnly && !rowActions ? 0 : 1);
   const titleOf = (row: Row) => String((row as Record<string, unknown>)[ui.titleField ?? 'name'] ?? `#${(row as { id: number }).id}`);
+
+  const hasActions = colCount > columns.length;
+  const sortColumns = columns.filter((c) => ui.resource.sortable.includes(c.key));
+  const emptyText = list.isError
+    ? 'The list could not be loaded.'
+    : q
+      ? `Nothing matches “${q}”.`
+      : view && view !== views[0]
+        ? `Nothing under “${view.label}”.`
+        : `No ${title.toLowerCase()} yet.`;
+
+  /** The page's own row actions, then edit and delete. */
+  const actionsOf = (row: Row) => (
+    <>
+      {rowActions?.(row)}
+      {!readOnly && (
+        <>
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit ${titleOf(row)}`}
+              onClick={() => {
+                setEditing(row);
+                setFormOpen(true);
+              }}
+              data-testid="row-edit"
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete">
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${titleOf(row)}`} onClick={() => setDeleting(row)} data-testid="row-delete">
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </>
+      )}
+    </>
+  );
 
   function toggleSort(field: string) {
     setSort((s) => (s.field === field ? { field, order: s.order === 'asc' ? 'desc' : 'asc' } : { field, order: 'asc' }));
@@ -88,7 +151,19 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
           )
         }
       />
+      {summary}
       <Card withBorder radius="md" padding={0}>
+        {views.length > 0 && (
+          <Tabs value={view?.value ?? null} onChange={(v) => v && setView(v)} variant="pills" radius="xl" px="md" pt="md" data-testid="list-views">
+            <Tabs.List className={classes.views}>
+              {views.map((v) => (
+                <Tabs.Tab key={v.value} value={v.value} className={classes.viewTab} data-testid={`view-${v.value}`}>
+                  {v.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        )}
         <Group justify="space-between" p="md" gap="sm" wrap="wrap">
           <TextInput
             className={classes.search}
@@ -103,81 +178,124 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
             }}
             data-testid="list-search"
           />
+          {phone && sortColumns.length > 0 && (
+            // no header row to click on a phone: sort from here
+            <Group gap={4} wrap="nowrap" className={classes.phoneSort}>
+              <Select
+                size="sm"
+                aria-label="Sort by"
+                placeholder="Sort by"
+                data={sortColumns.map((c) => ({ value: c.key, label: c.label }))}
+                value={sortColumns.some((c) => c.key === sort.field) ? sort.field : null}
+                allowDeselect={false}
+                onChange={(field) => {
+                  if (!field) return;
+                  setSort((s) => ({ field, order: s.order }));
+                  setPage(1);
+                }}
+                data-testid="list-sort"
+              />
+              <Tooltip label={sort.order === 'asc' ? 'Ascending' : 'Descending'}>
+                <ActionIcon variant="default" size="input-sm" aria-label={`Sort ${sort.order === 'asc' ? 'descending' : 'ascending'}`} onClick={() => toggleSort(sort.field)} data-testid="list-sort-order">
+                  {sort.order === 'asc' ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
           <Text size="sm" c="dimmed" data-testid="list-total">
             {total} {total === 1 ? 'record' : 'records'}
           </Text>
         </Group>
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className={classes.table} data-testid="resource-table">
-            <Table.Thead>
-              <Table.Tr>
-                {ui.columns.map((col) => (
-                  <HeaderCell key={col.key} column={col} sortable={ui.resource.sortable.includes(col.key)} sort={sort} onSort={toggleSort} />
-                ))}
-                {colCount > ui.columns.length && <Table.Th className={classes.actionsHead}>Actions</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <Table.Tr key={`skeleton-${i}`}>
-                    {Array.from({ length: colCount }, (_, j) => (
-                      <Table.Td key={j}>
-                        <Skeleton height={14} radius="sm" />
+        {phone ? (
+          // a phone gets one card per record (label: value), not a ten-column table to scroll sideways
+          <div className={classes.cards} data-testid="resource-cards">
+            {list.isPending &&
+              Array.from({ length: 3 }, (_, i) => (
+                <div key={`skeleton-${i}`} className={classes.card}>
+                  <Skeleton height={16} width="60%" radius="sm" />
+                  <Skeleton height={12} mt="sm" radius="sm" />
+                  <Skeleton height={12} mt="xs" radius="sm" />
+                </div>
+              ))}
+            {!list.isPending && rows.length === 0 && (
+              <Text ta="center" c="dimmed" py="lg" px="md" data-testid="list-empty">
+                {emptyText}
+              </Text>
+            )}
+            {rows.map((row) => {
+              const [head, ...rest] = columns;
+              return (
+                <div key={(row as { id: number }).id} className={classes.card} data-testid="resource-row">
+                  {head && <div className={classes.cardTitle}>{renderCell(head, row)}</div>}
+                  <dl className={classes.cardFields}>
+                    {rest.map((col) => (
+                      <div key={col.key}>
+                        <dt>{col.label}</dt>
+                        <dd>{renderCell(col, row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  {hasActions && (
+                    <Group gap={4} justify="flex-end" mt="xs">
+                      {actionsOf(row)}
+                    </Group>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        ) : (
+          <Table.ScrollContainer minWidth={640} type="native">
+            {/* a wide table (products: ten columns) packs its cells closer so it fits beside the sidebar */}
+            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={colCount > 8 ? 'xs' : 'md'} className={classes.table} data-testid="resource-table">
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((col) => (
+                    <HeaderCell key={col.key} column={col} sortable={ui.resource.sortable.includes(col.key)} sort={sort} onSort={toggleSort} />
+                  ))}
+                  {hasActions && <Table.Th className={classes.actionsHead}>Actions</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending &&
+                  Array.from({ length: 5 }, (_, i) => (
+                    <Table.Tr key={`skeleton-${i}`}>
+                      {Array.from({ length: colCount }, (_, j) => (
+                        <Table.Td key={j}>
+                          <Skeleton height={14} radius="sm" />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                {!list.isPending && rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={colCount}>
+                      <Text ta="center" c="dimmed" py="lg" data-testid="list-empty">
+                        {emptyText}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {rows.map((row) => (
+                  <Table.Tr key={(row as { id: number }).id} data-testid="resource-row">
+                    {columns.map((col) => (
+                      <Table.Td key={col.key} className={col.nowrap || col.kind === 'money' || col.kind === 'date' ? classes.nowrap : undefined}>
+                        {renderCell(col, row)}
                       </Table.Td>
                     ))}
+                    {hasActions && (
+                      <Table.Td className={classes.actions}>
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          {actionsOf(row)}
+                        </Group>
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
-              {!list.isPending && rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={colCount}>
-                    <Text ta="center" c="dimmed" py="lg" data-testid="list-empty">
-                      {list.isError ? 'The list could not be loaded.' : q ? `Nothing matches “${q}”.` : `No ${title.toLowerCase()} yet.`}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {rows.map((row) => (
-                <Table.Tr key={(row as { id: number }).id} data-testid="resource-row">
-                  {ui.columns.map((col) => (
-                    <Table.Td key={col.key} className={col.nowrap || col.kind === 'money' || col.kind === 'date' ? classes.nowrap : undefined}>
-                      {renderCell(col, row)}
-                    </Table.Td>
-                  ))}
-                  {colCount > ui.columns.length && (
-                    <Table.Td className={classes.actions}>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        {rowActions?.(row)}
-                        {!readOnly && (
-                          <>
-                            <Tooltip label="Edit">
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={`Edit ${titleOf(row)}`}
-                                onClick={() => {
-                                  setEditing(row);
-                                  setFormOpen(true);
-                                }}
-                                data-testid="row-edit"
-                              >
-                                <IconPencil size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label="Delete">
-                              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${titleOf(row)}`} onClick={() => setDeleting(row)} data-testid="row-delete">
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         <Group justify="space-between" p="md" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed">
             {total > 0 ? `Showing ${first}–${last} of ${total}` : ' '}
@@ -209,11 +327,11 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
 }
 
 function HeaderCell<T>({ column, sortable, sort, onSort }: { column: ColumnDef<T>; sortable: boolean; sort: Sort; onSort: (f: string) => void }) {
-  if (!sortable) return <Table.Th className={classes.nowrap}>{column.label}</Table.Th>;
+  if (!sortable) return <Table.Th className={classes.head}>{column.label}</Table.Th>;
   const active = sort.field === column.key;
   const Icon = active ? (sort.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
   return (
-    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'} className={classes.nowrap}>
+    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'} className={classes.head}>
       <UnstyledButton onClick={() => onSort(column.key)} className={classes.sortButton} data-testid={`sort-${column.key}`}>
         <span>{column.label}</span>
         <Icon size={14} stroke={1.8} />

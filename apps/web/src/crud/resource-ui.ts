@@ -1,5 +1,6 @@
 import type { CreateOf, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
 import type { ReactNode } from 'react';
+import type { QueryValue } from '../lib/api-client';
 
 /**
  * How a form field is edited:
@@ -25,6 +26,8 @@ export interface FieldDef<Name extends string = string> {
   only?: 'create' | 'edit';
   /** Takes the full width of the two-column form. */
   wide?: boolean;
+  /** Shown (and sent) only while this holds for the values typed so far, e.g. opening stock only for a product, not a service. */
+  showWhen?: (values: Readonly<Record<string, FormValue>>) => boolean;
 }
 
 export type ColumnKind = 'text' | 'money' | 'date' | 'boolean';
@@ -36,12 +39,30 @@ export interface ColumnDef<TRecord> {
   render?: (row: TRecord) => ReactNode;
   /** Keeps the cell on one line (names, money). */
   nowrap?: boolean;
+  /** Only admins see it: staff never see cost prices or profit (contract §3). */
+  adminOnly?: boolean;
 }
 
-/** A fixed subset of a resource: listed from its own path, created with fixed values (PMU packages: type office). */
+/**
+ * A fixed subset of a resource: listed from its own path (and query), created with fixed values
+ * (PMU packages: `/api/extra-programs/list/office`, type office; salon products: `/api/products?outlet=salon`, outlet salon).
+ */
 export interface ResourceFilter {
   listPath: string;
+  /** Extra query parameters of every list call, e.g. `{ outlet: 'salon' }`. */
+  query?: Record<string, QueryValue>;
   values: Record<string, FormValue>;
+}
+
+/**
+ * One tab of a list page: another list path (and query) of the same resource, e.g. the low-stock
+ * products from `/api/products/low?outlet=salon`. Unset parts fall back to the ui's filter.
+ */
+export interface ResourceView {
+  value: string;
+  label: string;
+  listPath?: string;
+  query?: Record<string, QueryValue>;
 }
 
 export interface ResourceUi<R extends ResourceDefinition = ResourceDefinition> {
@@ -51,6 +72,8 @@ export interface ResourceUi<R extends ResourceDefinition = ResourceDefinition> {
   columns: readonly ColumnDef<RecordOf<R>>[];
   fields: readonly FieldDef<(keyof CreateOf<R> | keyof UpdateOf<R>) & string>[];
   filter?: ResourceFilter;
+  /** Tabs over the list (the first one is the default); each lists from its own path. */
+  views?: readonly ResourceView[];
   /** The column that names a record in confirmations ("Delete 'Bridal Gold'?"). Default `name`. */
   titleField?: keyof RecordOf<R> & string;
 }
