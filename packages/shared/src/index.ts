@@ -10,4 +10,5 @@ export * from './resources/extra-programs.js';
 export * from './resources/bridal-packages.js';
 export * from './resources/products.js';
 export * from './resources/orders.js';
+export * from './dashboard.js';
 export * from './registry.js';

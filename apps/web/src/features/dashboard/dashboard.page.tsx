@@ -1,54 +1,235 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingStore, IconScissors, IconSparkles } from '@tabler/icons-react';
-import { OUTLET_LABELS, OUTLETS, type Outlet } from '@studio/shared';
+import '@mantine/charts/styles.css';
+import { Alert, Anchor, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { OUTLET_LABELS, OUTLETS, type Dashboard, type Outlet } from '@studio/shared';
+import { IconArrowDownRight, IconArrowUpRight, IconBuildingStore, IconChevronRight, IconScissors, IconSparkles } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/auth-store';
-import { studio } from '../../lib/config';
+import { formatMoney } from '../../lib/format';
 import { PageHeader } from '../../lib/ui/page-header';
+import { StatCard } from '../../lib/ui/stat-card';
+import { DailySalesChart, MonthlySalesChart, PaymentMethodsChart } from './dashboard-charts';
+import { type Change, changeVs, dayRange, greeting, monthName, share } from './dashboard-figures';
+import { RecentInvoices, StockAlertsList, TopProductsList, TopStaffList } from './dashboard-lists';
+import classes from './dashboard.module.css';
+import { useDashboard } from './dashboard.queries';
 
 const OUTLET_ICONS: Record<Outlet, typeof IconBuildingStore> = { store: IconBuildingStore, office: IconSparkles, salon: IconScissors };
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function greeting(hour: number): string {
-  if (hour < 12) return 'Good morning';
-  if (hour < 17) return 'Good afternoon';
-  return 'Good evening';
+/** `▲ 12%` in teal, `▼ 8%` in red, then what it is compared with. */
+function ChangeLine({ change, against }: { change: Change; against: ReactNode }) {
+  if (!change) return <>No sales {against} either</>;
+  if (change.direction === 'new') return <>Nothing {against} to compare</>;
+  const up = change.direction === 'up';
+  const Arrow = up ? IconArrowUpRight : IconArrowDownRight;
+  return (
+    <>
+      {change.direction === 'same' ? (
+        <Text span inherit fw={700}>
+          Level
+        </Text>
+      ) : (
+        <Text span inherit fw={700} c={up ? 'teal.7' : 'red.7'} data-testid="change">
+          <Arrow size={12} style={{ verticalAlign: -1 }} />
+          {change.percent}%
+        </Text>
+      )}{' '}
+      vs {against}
+    </>
+  );
 }
 
-/** /dashboard/main: a welcome card until the figures (GET /api/dashboard) are built. */
+function Section({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder radius="md" h="100%" data-testid={testId}>
+      <Group justify="space-between" align="baseline" mb="sm" gap="xs">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** Four cards across from 1200 px; the figures need a quarter card's whole width there (₦10,000,000.00), so no icons. */
+function StatCards({ d }: { d: Dashboard | undefined }) {
+  const loading = !d;
+  const s = d?.sales;
+  const alerts = d ? d.stock.finished + d.stock.low : 0;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      <StatCard
+        label="Today's sales"
+        value={formatMoney(s?.today.total ?? 0)}
+        hint={s && <ChangeLine change={changeVs(s.today.total, s.yesterday.total)} against={<>yesterday ({formatMoney(s.yesterday.total)})</>} />}
+        loading={loading}
+        testId="stat-today"
+      />
+      <StatCard
+        label={s ? `${monthName(s.month.month)} to date` : 'Month to date'}
+        value={formatMoney(s?.month.total ?? 0)}
+        hint={s && <ChangeLine change={changeVs(s.month.total, s.last_month.same_period.total)} against={<>{dayRange(s.last_month.same_period.from, s.last_month.same_period.to)} ({formatMoney(s.last_month.same_period.total)})</>} />}
+        loading={loading}
+        testId="stat-month"
+      />
+      <StatCard
+        label="Gross profit this month"
+        value={formatMoney(s?.month.gross_profit ?? 0)}
+        hint={s && (s.month.total > 0 ? `${share(s.month.gross_profit, s.month.total)} of sales, after cost of goods` : 'No sales yet this month')}
+        loading={loading}
+        testId="stat-profit"
+      />
+      <StatCard
+        label="Low-stock alerts"
+        value={
+          <Text span inherit c={d?.stock.finished ? 'red.7' : alerts ? 'orange.7' : undefined}>
+            {plural(alerts, 'product')}
+          </Text>
+        }
+        hint={d && `${d.stock.finished} out of stock · ${d.stock.low} running low`}
+        loading={loading}
+        testId="stat-stock"
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The three tills, each with its outlet's figures of today and this month. */
+function OutletLinks({ d }: { d: Dashboard | undefined }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      {OUTLETS.map((outlet) => {
+        const Icon = OUTLET_ICONS[outlet];
+        const today = d?.sales.today.by_outlet[outlet];
+        const month = d?.sales.month.by_outlet[outlet];
+        return (
+          <Card key={outlet} withBorder radius="md" padding="sm" component={Link} to={`/dashboard/point-of-sales/${outlet}`} data-testid={`till-${outlet}`}>
+            <Group wrap="nowrap" gap="sm">
+              <ThemeIcon size={42} radius="md" variant="light" color={outlet === 'office' ? 'blush' : outlet === 'salon' ? 'teal' : 'gold'}>
+                <Icon size={22} />
+              </ThemeIcon>
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={600} size="sm">
+                  {OUTLET_LABELS[outlet]}
+                </Text>
+                {today && month ? (
+                  <Text size="xs" c="dimmed" data-testid={`till-${outlet}-figures`}>
+                    Today {formatMoney(today.total)} · {plural(today.count, 'sale')}
+                    <br />
+                    This month {formatMoney(month.total)}
+                  </Text>
+                ) : (
+                  <Skeleton height={28} mt={4} width="80%" />
+                )}
+              </div>
+              <Group gap={2} wrap="nowrap" c="gold.7">
+                <Text size="xs" fw={600} visibleFrom="md">
+                  Open till
+                </Text>
+                <IconChevronRight size={16} />
+              </Group>
+            </Group>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * /dashboard/main (admin): today's and this month's sales against yesterday and last month, gross profit,
+ * stock alerts, 30 days and 12 months of sales by outlet, payment methods, best sellers, best staff, the
+ * newest invoices and the three tills. Every figure comes from one call, GET /api/dashboard.
+ */
 export function DashboardPage({ title }: { title: string }) {
   const user = useCurrentUser();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const query = useDashboard();
+  const d = query.data;
+  const s = d?.sales;
+  const chartHeight = phone ? 220 : 280;
+  const chart = (render: (sales: Dashboard['sales']) => ReactNode, height = chartHeight) => (s ? render(s) : <Skeleton height={height} radius="md" />);
+
   return (
     <div data-testid="dashboard">
       <PageHeader title={title} />
-      <Stack gap="lg">
-        <Card withBorder radius="md" p="xl" style={{ background: 'linear-gradient(120deg, var(--mantine-color-gold-1), var(--mantine-color-blush-1))' }}>
-          <Title order={3} c="dark.7">
+      <Stack gap="md">
+        <Card withBorder radius="md" p={phone ? 'md' : 'lg'} className={classes.greeting}>
+          <Title order={3} c="var(--greeting-title)" data-testid="greeting">
             {greeting(new Date().getHours())}, {user?.name ?? 'there'}
           </Title>
-          <Text mt={6} c="dark.5">
-            Welcome to the {studio.name} back office. Sales, stock, students and bookings figures will appear here.
+          <Text mt={4} c="var(--greeting-text)" size="sm">
+            {d ? (
+              <>
+                {dayjs(d.date).format('dddd, D MMMM YYYY')} · {plural(d.sales.today.count, 'sale')} so far today across the three outlets.
+              </>
+            ) : (
+              'Here is how the studio is doing.'
+            )}
           </Text>
         </Card>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {OUTLETS.map((outlet) => {
-            const Icon = OUTLET_ICONS[outlet];
-            return (
-              <Card key={outlet} withBorder radius="md" component={Link} to={`/dashboard/point-of-sales/${outlet}`}>
-                <Group>
-                  <ThemeIcon size={44} radius="md" variant="light" color={outlet === 'office' ? 'blush' : 'gold'}>
-                    <Icon size={24} />
-                  </ThemeIcon>
-                  <div>
-                    <Text fw={600}>{OUTLET_LABELS[outlet]}</Text>
-                    <Text size="sm" c="dimmed">
-                      Open the till
-                    </Text>
-                  </div>
-                </Group>
-              </Card>
-            );
-          })}
-        </SimpleGrid>
+
+        {query.isError && (
+          <Alert color="red" variant="light" title="The figures could not be loaded" data-testid="dashboard-error">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{query.error.message}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => query.refetch()} loading={query.isFetching}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        )}
+
+        <StatCards d={d} />
+        <OutletLinks d={d} />
+
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Section title="Sales, last 30 days" testId="daily-section">
+              {chart((x) => <DailySalesChart days={x.daily} height={chartHeight} />)}
+            </Section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Section title={s ? `Payment methods, ${monthName(s.month.month)}` : 'Payment methods'}>
+              {chart((x) => <PaymentMethodsChart methods={x.payment_methods} total={x.month.total} />, 200)}
+            </Section>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Section title="Sales, last 12 months" testId="monthly-section">
+              {/* on a wide screen the chart grows to the height of the stock alerts beside it */}
+              <div style={{ flex: 1, minHeight: chartHeight }}>{chart((x) => <MonthlySalesChart months={x.monthly} height={phone ? chartHeight : '100%'} />)}</div>
+            </Section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Section title="Stock alerts">{d ? <StockAlertsList stock={d.stock} /> : <Skeleton height={220} radius="md" />}</Section>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Section title="Top sellers this month">{chart((x) => <TopProductsList items={x.top_products} />, 220)}</Section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Section
+              title="Top staff this month"
+              action={
+                <Anchor component={Link} to="/invoices/staff-performances" size="xs">
+                  Performances
+                </Anchor>
+              }
+            >
+              {chart((x) => <TopStaffList staff={x.top_staff} />, 220)}
+            </Section>
+          </Grid.Col>
+
+          <Grid.Col span={12}>
+            <Section title="Recent invoices">{chart((x) => <RecentInvoices orders={x.recent_orders} compact={phone} />, 200)}</Section>
+          </Grid.Col>
+        </Grid>
       </Stack>
     </div>
   );

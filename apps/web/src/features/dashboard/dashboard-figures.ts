@@ -1,0 +1,45 @@
+import dayjs from 'dayjs';
+import type { Outlet } from '@studio/shared';
+
+/** One colour per outlet in every chart (as on the staff performance page): gold, the secondary pink, teal. */
+export const OUTLET_COLORS: Record<Outlet, string> = { store: 'gold.6', office: 'blush.5', salon: 'teal.6' };
+
+export type Change = { direction: 'up' | 'down' | 'same'; percent: number } | { direction: 'new' } | null;
+
+/**
+ * A figure against the one it is compared with: up or down by a whole percent (one decimal under 10 %),
+ * `new` when there was nothing to compare with, null when both are nothing.
+ */
+export function changeVs(current: number, previous: number): Change {
+  if (previous === 0) return current === 0 ? null : { direction: 'new' };
+  const raw = ((current - previous) / previous) * 100;
+  const percent = Math.abs(raw) < 10 ? Math.round(Math.abs(raw) * 10) / 10 : Math.round(Math.abs(raw));
+  if (percent === 0) return { direction: 'same', percent: 0 };
+  return { direction: raw > 0 ? 'up' : 'down', percent };
+}
+
+/** `2026-03-05` → `Mar 5` (a chart's day). */
+export const dayLabel = (date: string) => dayjs(date).format('MMM D');
+
+/** `2026-03` → `Mar '26` (a chart's month: twelve of them span two years). */
+export const monthLabel = (month: string) => dayjs(`${month}-01`).format("MMM 'YY");
+
+/** `2026-03` → `March` (a month named in a sentence). */
+export const monthName = (month: string) => dayjs(`${month}-01`).format('MMMM');
+
+/** `2026-02-01`..`2026-02-15` → `Feb 1–15`. */
+export const dayRange = (from: string, to: string) => (from === to ? dayjs(from).format('MMM D') : `${dayjs(from).format('MMM D')}–${dayjs(to).format('D')}`);
+
+/** A part of a whole as a percentage for a legend: `42%`, `0.4%`, `0%`. */
+export function share(part: number, whole: number): string {
+  if (whole <= 0 || part <= 0) return '0%';
+  const p = (part / whole) * 100;
+  return p < 1 ? `${p.toFixed(1)}%` : `${Math.round(p)}%`;
+}
+
+/** Good morning / afternoon / evening, by the hour of the browser's clock. */
+export function greeting(hour: number): string {
+  if (hour < 12) return 'Good morning';
+  if (hour < 17) return 'Good afternoon';
+  return 'Good evening';
+}

@@ -1,0 +1,235 @@
+import { Anchor, Badge, Group, Progress, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { OUTLETS, OUTLET_LABELS, type Dashboard, type Outlet } from '@studio/shared';
+import { IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { OrderStatusBadge } from '../../lib/orders/order-labels';
+import { OUTLET_COLORS } from './dashboard-figures';
+
+type Sales = Dashboard['sales'];
+
+const productsPath = (outlet: Outlet) => `/products/manage/${outlet}`;
+const invoicesPath = (outlet: Outlet) => `/invoices/product-invoices/${outlet}`;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+export function OutletBadge({ outlet }: { outlet: Outlet }) {
+  return (
+    <Badge size="xs" variant="light" color={OUTLET_COLORS[outlet].split('.')[0]} style={{ flexShrink: 0 }}>
+      {OUTLET_LABELS[outlet]}
+    </Badge>
+  );
+}
+
+export function EmptyLine({ children }: { children: string }) {
+  return (
+    <Text size="sm" c="dimmed" py="md" ta="center">
+      {children}
+    </Text>
+  );
+}
+
+/** A ranked line: name and amount, then a bar against the best with a note (outlet, quantity) under it. */
+function RankedRow({ rank, name, amount, share, color, note, noteWidth, testId }: { rank: number; name: ReactNode; amount: number; share: number; color: string; note: ReactNode; noteWidth: number; testId: string }) {
+  return (
+    <div data-testid={testId}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }} align="flex-start">
+          <Text size="sm" c="dimmed" w={16} fw={600} style={{ flexShrink: 0 }}>
+            {rank}
+          </Text>
+          <Text size="sm" fw={500} lineClamp={2}>
+            {name}
+          </Text>
+        </Group>
+        <Text size="sm" fw={600} style={nowrap}>
+          {formatMoney(amount)}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap" pl={24} mt={4}>
+        <Progress value={share} color={color} size="sm" radius="xl" style={{ flex: 1 }} aria-hidden />
+        <Group gap={6} wrap="nowrap" justify="flex-end" w={noteWidth} style={{ flexShrink: 0 }}>
+          {note}
+        </Group>
+      </Group>
+    </div>
+  );
+}
+
+/** This month's best sellers, products and services, by revenue. */
+export function TopProductsList({ items }: { items: Sales['top_products'] }) {
+  if (!items.length) return <EmptyLine>No sales yet this month.</EmptyLine>;
+  const best = items[0]!.total;
+  return (
+    <Stack gap="sm" data-testid="top-products">
+      {items.map((p, i) => (
+        <RankedRow
+          key={p.product_id}
+          rank={i + 1}
+          name={p.name}
+          amount={p.total}
+          share={best > 0 ? (p.total / best) * 100 : 0}
+          color={OUTLET_COLORS[p.outlet]}
+          testId="top-product"
+          noteWidth={180}
+          note={
+            <>
+              <OutletBadge outlet={p.outlet} />
+              <Text size="xs" c="dimmed" style={nowrap} w={78} ta="right">
+                {p.quantity} {p.kind === 'service' ? (p.quantity === 1 ? 'booking' : 'bookings') : 'sold'}
+              </Text>
+            </>
+          }
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** Finished and low products per outlet (each opens that outlet's products) and the most urgent ones. */
+export function StockAlertsList({ stock }: { stock: Dashboard['stock'] }) {
+  return (
+    <Stack gap="sm" data-testid="stock-alerts">
+      <Stack gap={4}>
+        {OUTLETS.map((o) => {
+          const { finished, low } = stock.by_outlet[o];
+          return (
+            <UnstyledButton key={o} component={Link} to={productsPath(o)} data-testid={`stock-outlet-${o}`} px="xs" py={4} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" fw={500} truncate>
+                  {OUTLET_LABELS[o]}
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm" fw={600} c={finished ? 'red.7' : low ? 'orange.7' : 'teal.7'} style={nowrap}>
+                    {finished + low === 0 ? 'All stocked' : [finished && `${finished} out`, low && `${low} low`].filter(Boolean).join(' · ')}
+                  </Text>
+                  <IconChevronRight size={14} color="var(--mantine-color-dimmed)" />
+                </Group>
+              </Group>
+            </UnstyledButton>
+          );
+        })}
+      </Stack>
+      {stock.lowest.length === 0 ? (
+        <EmptyLine>Every product is above its reorder level.</EmptyLine>
+      ) : (
+        <Stack gap={0}>
+          {stock.lowest.map((p) => (
+            <UnstyledButton key={p.id} component={Link} to={productsPath(p.outlet)} py={6} data-testid="stock-alert" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" truncate title={p.name}>
+                    {p.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {OUTLET_LABELS[p.outlet]} · reorder at {p.reorder_level}
+                  </Text>
+                </div>
+                <Badge color={p.stock_status === 'finished' ? 'red' : 'orange'} variant={p.stock_status === 'finished' ? 'filled' : 'light'} miw={64} style={{ flexShrink: 0 }}>
+                  {p.quantity === 0 ? 'Out' : `${p.quantity} left`}
+                </Badge>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** This month's best-selling staff. */
+export function TopStaffList({ staff }: { staff: Sales['top_staff'] }) {
+  if (!staff.length) return <EmptyLine>No sales yet this month.</EmptyLine>;
+  const best = staff[0]!.total;
+  return (
+    <Stack gap="sm" data-testid="top-staff">
+      {staff.map((s, i) => (
+        <RankedRow
+          key={s.id}
+          rank={i + 1}
+          name={s.name}
+          amount={s.total}
+          share={best > 0 ? (s.total / best) * 100 : 0}
+          color="blush.4"
+          testId="top-staff-row"
+          noteWidth={80}
+          note={
+            <Text size="xs" c="dimmed" style={nowrap}>
+              {s.count} {s.count === 1 ? 'invoice' : 'invoices'}
+            </Text>
+          }
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** The newest invoices of every outlet; each opens its outlet's invoices. A table, or a list on a phone. */
+export function RecentInvoices({ orders, compact }: { orders: Sales['recent_orders']; compact: boolean }) {
+  if (!orders.length) return <EmptyLine>No invoices yet.</EmptyLine>;
+  if (compact) {
+    return (
+      <Stack gap={0} data-testid="recent-invoices">
+        {orders.map((o) => (
+          <UnstyledButton key={o.id} component={Link} to={invoicesPath(o.outlet)} py="xs" data-testid="recent-invoice" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={600} c="gold.8" style={nowrap}>
+                    {o.invoice_no}
+                  </Text>
+                  <Text size="sm" truncate>
+                    {o.customer_name}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {OUTLET_LABELS[o.outlet]} · {formatDateTime(o.created_at)}
+                </Text>
+              </div>
+              <Stack gap={2} align="flex-end">
+                <Text size="sm" fw={600} td={o.status === 'void' ? 'line-through' : undefined} style={nowrap}>
+                  {formatMoney(o.total)}
+                </Text>
+                <OrderStatusBadge status={o.status} />
+              </Stack>
+            </Group>
+          </UnstyledButton>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table verticalSpacing={8} horizontalSpacing="sm" fz="sm" highlightOnHover data-testid="recent-invoices">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Invoice</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Outlet</Table.Th>
+            <Table.Th>Time</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((o) => (
+            <Table.Tr key={o.id} data-testid="recent-invoice">
+              <Table.Td style={nowrap}>
+                <Anchor component={Link} to={invoicesPath(o.outlet)} fw={600} size="sm">
+                  {o.invoice_no}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{o.customer_name}</Table.Td>
+              <Table.Td style={nowrap}>{OUTLET_LABELS[o.outlet]}</Table.Td>
+              <Table.Td style={nowrap}>{formatDateTime(o.created_at)}</Table.Td>
+              <Table.Td style={{ ...nowrap, textAlign: 'right', textDecoration: o.status === 'void' ? 'line-through' : undefined }}>{formatMoney(o.total)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>
+                <OrderStatusBadge status={o.status} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { type Dashboard, dashboardSchema } from '@studio/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, storeUser } from '../../test/helpers';
+import { DashboardPage } from './dashboard.page';
+import { changeVs, share } from './dashboard-figures';
+
+const outlets = (store: [number, number], office: [number, number], salon: [number, number]) => ({
+  store: { count: store[0], total: store[1] },
+  office: { count: office[0], total: office[1] },
+  salon: { count: salon[0], total: salon[1] },
+});
+const days = Array.from({ length: 30 }, (_, i) => {
+  const date = new Date(Date.UTC(2025, 1, 14 + i)).toISOString().slice(0, 10);
+  return { date, store: 0, office: 0, salon: 0, total: 0 };
+});
+days[29] = { date: '2025-03-15', store: 24000, office: 150000, salon: 0, total: 174000 };
+const months = Array.from({ length: 12 }, (_, i) => ({ month: new Date(Date.UTC(2024, 3 + i, 1)).toISOString().slice(0, 7), store: 0, office: 0, salon: 0, total: 0 }));
+months[11] = { month: '2025-03', store: 37500.3, office: 150000, salon: 20000, total: 207500.3 };
+
+/** What GET /api/dashboard answers (the figures of the API test's studio). */
+const DASHBOARD: Dashboard = {
+  date: '2025-03-15',
+  time_zone: 'Africa/Lagos',
+  generated_at: '2025-03-14T23:30:00.000Z',
+  sales: {
+    today: { date: '2025-03-15', count: 3, total: 174000, by_outlet: outlets([2, 24000], [1, 150000], [0, 0]) },
+    yesterday: { date: '2025-03-14', count: 2, total: 22500.1, by_outlet: outlets([1, 2500.1], [0, 0], [1, 20000]) },
+    month: { month: '2025-03', from: '2025-03-01', to: '2025-03-15', count: 7, total: 207500.3, by_outlet: outlets([5, 37500.3], [1, 150000], [1, 20000]), gross_profit: 177100.15 },
+    last_month: {
+      month: '2025-02',
+      count: 3,
+      total: 175000.2,
+      by_outlet: outlets([1, 5000.2], [1, 150000], [1, 20000]),
+      same_period: { from: '2025-02-01', to: '2025-02-15', count: 2, total: 170000 },
+    },
+    daily: days,
+    monthly: months,
+    payment_methods: { cash: 27500.1, transfer: 24000, card: 6000.2, pos: 150000 },
+    top_products: [
+      { product_id: 5, name: 'Microblading', outlet: 'office', kind: 'service', quantity: 1, total: 150000 },
+      { product_id: 7, name: 'Knotless Braids', outlet: 'salon', kind: 'service', quantity: 1, total: 20000 },
+      { product_id: 1, name: 'Silk Foundation', outlet: 'store', kind: 'product', quantity: 4, total: 20000 },
+    ],
+    top_staff: [
+      { id: 2, name: 'Amara Obi', count: 4, total: 184000 },
+      { id: 3, name: 'Boma Jack', count: 3, total: 23500.3 },
+    ],
+    recent_orders: [
+      { id: 14, invoice_no: 'STO-000009', outlet: 'store', customer_name: 'Walk-in Customer', total: 5000, status: 'void', created_at: '2025-03-14T23:30:00.000Z' },
+      { id: 13, invoice_no: 'PMU-000003', outlet: 'office', customer_name: 'Ebiere Dappa', total: 150000, status: 'paid', created_at: '2025-03-14T23:29:00.000Z' },
+    ],
+  },
+  stock: {
+    finished: 1,
+    low: 9,
+    by_outlet: { store: { finished: 0, low: 2 }, office: { finished: 0, low: 1 }, salon: { finished: 1, low: 6 } },
+    lowest: [
+      { id: 8, name: 'Edge Control', outlet: 'salon', quantity: 0, reorder_level: 5, stock_status: 'finished' },
+      { id: 3, name: 'Matte Lipstick', outlet: 'store', quantity: 1, reorder_level: 5, stock_status: 'low' },
+    ],
+  },
+};
+
+const ADMIN = makeUser({ id: 1, name: 'Studio Admin', role: 'Administrator', is_admin: 1 });
+
+function renderDashboard(answer: () => Response = () => jsonResponse(200, { data: DASHBOARD })) {
+  storeUser(ADMIN);
+  const fetchMock = mockFetch(({ url, method }) => (method === 'GET' && url.pathname === '/api/dashboard' ? answer() : jsonResponse(404, { message: 'Not found.' })));
+  renderRoutes([{ path: '/dashboard/main', element: <DashboardPage title="Dashboard" /> }], '/dashboard/main');
+  return fetchMock;
+}
+
+const valueOf = (testId: string) => screen.getByTestId(`${testId}-value`).textContent;
+const hintOf = (testId: string) => screen.getByTestId(testId).textContent ?? '';
+
+beforeEach(() => {
+  resetSession();
+  // 9 in the morning, studio time
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-03-15T09:00:00'));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
+  it('the fixture is a valid answer of the API', () => {
+    expect(dashboardSchema.strict().parse(DASHBOARD)).toEqual(DASHBOARD);
+  });
+
+  it('shows every figure from one GET /api/dashboard', async () => {
+    const fetchMock = renderDashboard();
+    expect(screen.getByTestId('dashboard')).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Dashboard');
+    await waitFor(() => expect(screen.getByTestId('stat-today-value').textContent).toBe('₦174,000.00'));
+    expect(callsOf(fetchMock).map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/dashboard']);
+
+    expect(screen.getByTestId('greeting').textContent).toBe('Good morning, Studio Admin');
+    expect(screen.getByText(/Saturday, 15 March 2025 · 3 sales so far today/)).toBeTruthy();
+
+    // today against yesterday, this month against the same days of last month
+    expect(hintOf('stat-today')).toContain('673% vs yesterday (₦22,500.10)');
+    expect(valueOf('stat-month')).toBe('₦207,500.30');
+    expect(screen.getByText('March to date')).toBeTruthy();
+    expect(hintOf('stat-month')).toContain('22% vs Feb 1–15 (₦170,000.00)');
+    expect(valueOf('stat-profit')).toBe('₦177,100.15');
+    expect(hintOf('stat-profit')).toContain('85% of sales');
+    expect(valueOf('stat-stock')).toBe('10 products');
+    expect(hintOf('stat-stock')).toContain('1 out of stock · 9 running low');
+
+    // the tills, with each outlet's figures
+    expect(screen.getByTestId('till-store').getAttribute('href')).toBe('/dashboard/point-of-sales/store');
+    expect(screen.getByTestId('till-office').getAttribute('href')).toBe('/dashboard/point-of-sales/office');
+    expect(screen.getByTestId('till-salon').getAttribute('href')).toBe('/dashboard/point-of-sales/salon');
+    expect(screen.getByTestId('till-store-figures').textContent).toBe('Today ₦24,000.00 · 2 salesThis month ₦37,500.30');
+    expect(screen.getByTestId('till-salon-figures').textContent).toBe('Today ₦0.00 · 0 salesThis month ₦20,000.00');
+
+    // payment methods: amounts and shares of the month
+    expect(screen.getByTestId('method-pos').textContent).toBe('POS terminal₦150,000.0072%');
+    expect(screen.getByTestId('method-cash').textContent).toBe('Cash₦27,500.1013%');
+    expect(screen.getByTestId('method-card').textContent).toBe('Card₦6,000.203%');
+
+    // best sellers and best staff, in the API's order
+    const products = screen.getAllByTestId('top-product');
+    expect(products.map((p) => p.textContent)).toEqual([
+      expect.stringMatching(/^1Microblading₦150,000\.00PMU Office1 booking$/),
+      expect.stringMatching(/^2Knotless Braids₦20,000\.00Salon1 booking$/),
+      expect.stringMatching(/^3Silk Foundation₦20,000\.00Makeup Store4 sold$/),
+    ]);
+    expect(screen.getAllByTestId('top-staff-row').map((r) => r.textContent)).toEqual(['1Amara Obi₦184,000.004 invoices', '2Boma Jack₦23,500.303 invoices']);
+
+    // stock alerts: per outlet and the lowest, each opening that outlet's products
+    expect(screen.getByTestId('stock-outlet-store').getAttribute('href')).toBe('/products/manage/store');
+    expect(screen.getByTestId('stock-outlet-store').textContent).toBe('Makeup Store2 low');
+    expect(screen.getByTestId('stock-outlet-office').textContent).toBe('PMU Office1 low');
+    expect(screen.getByTestId('stock-outlet-salon').textContent).toBe('Salon1 out · 6 low');
+    const alerts = screen.getAllByTestId('stock-alert');
+    expect(alerts.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Edge ControlSalon · reorder at 5Out', '/products/manage/salon'],
+      ['Matte LipstickMakeup Store · reorder at 51 left', '/products/manage/store'],
+    ]);
+
+    // the newest invoices, each opening its outlet's invoices; a void one is marked
+    const recent = screen.getAllByTestId('recent-invoice');
+    expect(recent).toHaveLength(2);
+    expect(within(recent[0]!).getByRole('link', { name: 'STO-000009' }).getAttribute('href')).toBe('/invoices/product-invoices/store');
+    expect(within(recent[0]!).getByTestId('order-status').textContent).toBe('VOID');
+    expect(within(recent[1]!).getByRole('link', { name: 'PMU-000003' }).getAttribute('href')).toBe('/invoices/product-invoices/office');
+    expect(recent[1]!.textContent).toContain('₦150,000.00');
+
+    // the charts are there (their drawing needs a real browser)
+    expect(screen.getByTestId('daily-section')).toBeTruthy();
+    expect(screen.getByTestId('monthly-section')).toBeTruthy();
+  });
+
+  it('says so when nothing has been sold yet', async () => {
+    const empty: Dashboard = {
+      ...DASHBOARD,
+      sales: {
+        ...DASHBOARD.sales,
+        today: { ...DASHBOARD.sales.today, count: 0, total: 0 },
+        yesterday: { ...DASHBOARD.sales.yesterday, count: 0, total: 0 },
+        month: { ...DASHBOARD.sales.month, count: 0, total: 0, gross_profit: 0 },
+        payment_methods: { cash: 0, transfer: 0, card: 0, pos: 0 },
+        top_products: [],
+        top_staff: [],
+        recent_orders: [],
+      },
+      stock: { finished: 0, low: 0, by_outlet: { store: { finished: 0, low: 0 }, office: { finished: 0, low: 0 }, salon: { finished: 0, low: 0 } }, lowest: [] },
+    };
+    renderDashboard(() => jsonResponse(200, { data: empty }));
+    await waitFor(() => expect(valueOf('stat-today')).toBe('₦0.00'));
+    expect(hintOf('stat-today')).toContain('No sales yesterday');
+    expect(hintOf('stat-profit')).toContain('No sales yet this month');
+    expect(valueOf('stat-stock')).toBe('0 products');
+    expect(screen.getAllByText('No sales yet this month.')).toHaveLength(2);
+    expect(screen.getByText('No invoices yet.')).toBeTruthy();
+    expect(screen.getByText('Every product is above its reorder level.')).toBeTruthy();
+    expect(screen.getByTestId('stock-outlet-store').textContent).toBe('Makeup StoreAll stocked');
+  });
+
+  it('shows the error with a way to try again', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderDashboard(() => jsonResponse(403, { message: 'This action is unauthorized.' }));
+    const alert = await screen.findByTestId('dashboard-error');
+    expect(alert.textContent).toContain('This action is unauthorized.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    warn.mockRestore();
+  });
+});
+
+describe('changeVs and share', () => {
+  it('compares figures the way the cards read them', () => {
+    expect(changeVs(174000, 22500.1)).toEqual({ direction: 'up', percent: 673 });
+    expect(changeVs(95, 100)).toEqual({ direction: 'down', percent: 5 });
+    expect(changeVs(104.44, 100)).toEqual({ direction: 'up', percent: 4.4 });
+    expect(changeVs(100, 100)).toEqual({ direction: 'same', percent: 0 });
+    expect(changeVs(5, 0)).toEqual({ direction: 'new' });
+    expect(changeVs(0, 0)).toBeNull();
+    expect([share(1, 3), share(1, 300), share(0, 5), share(5, 0)]).toEqual(['33%', '0.3%', '0%', '0%']);
+  });
+});

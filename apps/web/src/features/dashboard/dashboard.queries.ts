@@ -1,0 +1,18 @@
+import type { Dashboard } from '@studio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export const dashboardKeys = { all: ['dashboard'] as const };
+
+/**
+ * GET /api/dashboard (admin): every figure of the page in one call. Always refetched when the page opens
+ * or the tab comes back: a sale, a void or a restock elsewhere changes it, and it is one cheap call.
+ */
+export function useDashboard() {
+  return useQuery({
+    queryKey: dashboardKeys.all,
+    queryFn: ({ signal }) => api.get<Dashboard>('/api/dashboard', undefined, signal),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { OUTLETS, outletSchema } from './primitives.js';
+import { ORDER_STATUSES, PAYMENT_METHODS } from './resources/orders.js';
+
+// `GET /api/dashboard` (admin): every figure the dashboard shows, in one call. The answer is a set of
+// sections (`sales`, `stock`; later `students`, `bookings`, `finances`): it grows by adding keys and never
+// changes or removes one, so an older client keeps working. Money is naira; days are studio days.
+
+const count = z.number().int().min(0);
+const money = z.number();
+const byOutlet = <T extends z.ZodType>(value: T) => z.object(Object.fromEntries(OUTLETS.map((o) => [o, value])) as Record<(typeof OUTLETS)[number], T>);
+
+export const salesFiguresSchema = z.object({ count, total: money });
+/** Paid sales of a period: count and total, overall and per outlet (voids excluded). */
+export const salesPeriodSchema = salesFiguresSchema.extend({ by_outlet: byOutlet(salesFiguresSchema) });
+
+/** One bar of a sales chart: naira per outlet and their sum. */
+const outletAmounts = { store: money, office: money, salon: money, total: money };
+
+export const dashboardSchema = z.object({
+  /** The studio's today (`YYYY-MM-DD`) in its time zone, which every "today" and "this month" figure uses. */
+  date: z.string(),
+  time_zone: z.string(),
+  generated_at: z.string(),
+  sales: z.object({
+    today: salesPeriodSchema.extend({ date: z.string() }),
+    yesterday: salesPeriodSchema.extend({ date: z.string() }),
+    /** This month from the 1st to today, with its gross profit (total minus the cost of what was sold). */
+    month: salesPeriodSchema.extend({ month: z.string(), from: z.string(), to: z.string(), gross_profit: money }),
+    /** The whole of last month, and the same stretch of it as this month so far (1st to the same day). */
+    last_month: salesPeriodSchema.extend({
+      month: z.string(),
+      same_period: salesFiguresSchema.extend({ from: z.string(), to: z.string() }),
+    }),
+    /** The last 30 studio days, oldest first, every day present (0 when nothing was sold). */
+    daily: z.array(z.object({ date: z.string(), ...outletAmounts })),
+    /** The last 12 months including this one, oldest first, every month present. */
+    monthly: z.array(z.object({ month: z.string(), ...outletAmounts })),
+    /** This month's takings per method; cash net of change given, so the four add up to `month.total`. */
+    payment_methods: z.object(Object.fromEntries(PAYMENT_METHODS.map((m) => [m, money])) as Record<(typeof PAYMENT_METHODS)[number], typeof money>),
+    /** This month's 5 best sellers (products and services) by revenue. */
+    top_products: z.array(z.object({ product_id: z.number(), name: z.string(), outlet: outletSchema, kind: z.enum(['product', 'service']), quantity: count, total: money })),
+    /** This month's 5 best-selling staff by revenue. */
+    top_staff: z.array(z.object({ id: z.number(), name: z.string(), count, total: money })),
+    /** The 5 newest invoices of any outlet, void ones included (marked). */
+    recent_orders: z.array(
+      z.object({ id: z.number(), invoice_no: z.string(), outlet: outletSchema, customer_name: z.string(), total: money, status: z.enum(ORDER_STATUSES), created_at: z.string() }),
+    ),
+  }),
+  stock: z.object({
+    /** Products (never services) at 0, and from 1 up to their reorder level. */
+    finished: count,
+    low: count,
+    by_outlet: byOutlet(z.object({ finished: count, low: count })),
+    /** The 8 products most in need of restocking (finished or low), lowest quantity first. */
+    lowest: z.array(z.object({ id: z.number(), name: z.string(), outlet: outletSchema, quantity: count, reorder_level: count, stock_status: z.enum(['finished', 'low']) })),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export type SalesPeriod = z.infer<typeof salesPeriodSchema>;
+
+export const DASHBOARD_DAYS = 30;
+export const DASHBOARD_MONTHS = 12;
+export const DASHBOARD_TOP = 5;
+export const DASHBOARD_STOCK_ALERTS = 8;
