@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { backupDataDir } from './db/backup.js';
@@ -17,8 +18,11 @@ async function main() {
     throw err;
   });
   if (database.kind === 'pglite') {
+    // the embedded database has no autovacuum: refresh the planner's statistics at start and daily
+    const analyze = () => database.db.execute(sql`ANALYZE`).catch((err) => console.error('ANALYZE failed', err));
+    await analyze();
     const file = await backupDataDir(database, config.dataDir);
-    setInterval(() => void backupDataDir(database, config.dataDir), DAY_MS).unref();
+    setInterval(() => void analyze().then(() => backupDataDir(database, config.dataDir)), DAY_MS).unref();
     if (file) console.log(`Backed up the embedded database to ${file}`);
   }
   const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);

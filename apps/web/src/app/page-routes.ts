@@ -45,7 +45,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/students/office-students/list', title: 'Office Students', access: 'admin', page: ComingSoon },
   { path: '/students/office-students/insession', title: 'Office Students (In Session)', access: 'staff', page: ComingSoon },
   { path: '/students/office-students/owing', title: 'Office Students (Owing)', access: 'staff', page: ComingSoon },
-  // view-only for staff once built (the API refuses their writes)
+  // view-only for staff (no cost prices, no write buttons; the API refuses their writes anyway)
   ...outlets.map((o): PageRoute => ({ path: `/products/manage/${o}`, title: `${OUTLET_WORDS[o]} Products`, access: 'staff', page: lazy(() => import('../features/products/products.page').then((m) => ({ default: m.productPages[o] }))) })),
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: ComingSoon },
   { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ComingSoon },

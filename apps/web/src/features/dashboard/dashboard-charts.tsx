@@ -1,10 +1,10 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, Stack, Text } from '@mantine/core';
-import { OUTLETS, OUTLET_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type Dashboard, type Outlet, type PaymentMethod } from '@studio/shared';
+import { OUTLETS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type Dashboard, type Outlet, type PaymentMethod } from '@studio/shared';
 import { formatMoney, formatMoneyCompact } from '../../lib/format';
-import { OUTLET_COLORS, dayLabel, monthLabel, share } from './dashboard-figures';
+import { OUTLET_SERIES } from '../../lib/ui/outlet-colors';
+import { dayLabel, monthLabel, share } from './dashboard-figures';
 
-const series = OUTLETS.map((o) => ({ name: o, label: OUTLET_LABELS[o], color: OUTLET_COLORS[o] }));
 const moneyAxis = { tickFormatter: (v: number) => formatMoneyCompact(v), width: 60 };
 // room above the top gridline: without it recharts nudges the top label down onto the next one, which it then hides
 const chartMargin = { barChartProps: { margin: { top: 12, right: 4 } } };
@@ -21,7 +21,7 @@ export function DailySalesChart({ days, height }: { days: Sales['daily']; height
       data={days.map((d) => ({ ...d, label: dayLabel(d.date) }))}
       dataKey="label"
       type="stacked"
-      series={series}
+      series={OUTLET_SERIES}
       valueFormatter={formatMoney}
       yAxisProps={moneyAxis}
       xAxisProps={{ minTickGap: 12 }}
@@ -42,7 +42,7 @@ export function MonthlySalesChart({ months, height }: { months: Sales['monthly']
       data={months.map((m) => ({ ...m, label: monthLabel(m.month) }))}
       dataKey="label"
       type="stacked"
-      series={series}
+      series={OUTLET_SERIES}
       valueFormatter={formatMoney}
       yAxisProps={moneyAxis}
       xAxisProps={{ minTickGap: 4 }}

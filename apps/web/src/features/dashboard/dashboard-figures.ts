@@ -1,8 +1,5 @@
 import dayjs from 'dayjs';
-import type { Outlet } from '@studio/shared';
 
-/** One colour per outlet in every chart (as on the staff performance page): gold, the secondary pink, teal. */
-export const OUTLET_COLORS: Record<Outlet, string> = { store: 'gold.6', office: 'blush.5', salon: 'teal.6' };
 
 export type Change = { direction: 'up' | 'down' | 'same'; percent: number } | { direction: 'new' } | null;
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { OrderStatusBadge } from '../../lib/orders/order-labels';
-import { OUTLET_COLORS } from './dashboard-figures';
+import { OUTLET_COLORS } from '../../lib/ui/outlet-colors';
 
 type Sales = Dashboard['sales'];
 

@@ -3,9 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { ColorSwatch, Group, Text } from '@mantine/core';
 import { OUTLETS, OUTLET_LABELS, type Outlet } from '@studio/shared';
 import { formatMoney, formatMoneyCompact } from '../../lib/format';
-
-/** One colour per outlet in every chart: the brand gold, the secondary pink, and teal. */
-export const OUTLET_COLORS: Record<Outlet, string> = { store: 'gold.6', office: 'blush.5', salon: 'teal.6' };
+import { OUTLET_COLORS, OUTLET_SERIES } from '../../lib/ui/outlet-colors';
 
 export type SalesBar = { label: string } & Partial<Record<Outlet, number>>;
 
@@ -23,7 +21,7 @@ export function SalesByOutletChart({ bars, horizontal, height, testId }: { bars:
         dataKey="label"
         type="stacked"
         orientation={horizontal ? 'vertical' : 'horizontal'}
-        series={OUTLETS.map((o) => ({ name: o, label: OUTLET_LABELS[o], color: OUTLET_COLORS[o] }))}
+        series={OUTLET_SERIES}
         valueFormatter={formatMoney}
         xAxisProps={horizontal ? money : undefined}
         yAxisProps={horizontal ? { width: 110 } : { ...money, width: 64 }}

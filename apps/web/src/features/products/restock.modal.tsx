@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { type Product, fieldErrors, quantityChangeSchema } from '@studio/shared';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../lib/notify';
+import { ProductModal } from './product-modal';
 import { errorText, useQuantityChange } from './stock.queries';
 
 type Direction = 'restock' | 'write_off';
@@ -14,11 +14,10 @@ export interface RestockModalProps {
 
 /** Restock or write off one product: a positive count and a direction, sent as a signed change with an optional note. */
 export function RestockModal({ product, onClose }: RestockModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={product !== null} onClose={onClose} title="Restock / write-off" centered fullScreen={phone} data-testid="restock-modal">
-      {product && <RestockForm key={product.id} product={product} onClose={onClose} />}
-    </Modal>
+    <ProductModal product={product} title="Restock / write-off" onClose={onClose} testId="restock-modal">
+      {(p) => <RestockForm product={p} onClose={onClose} />}
+    </ProductModal>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { OUTLETS, OUTLET_LABELS, type Outlet, type Product, fieldErrors, stockTransferSchema } from '@studio/shared';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../lib/notify';
+import { ProductModal } from './product-modal';
 import { errorText, useStockTransfer } from './stock.queries';
 
 export interface TransferModalProps {
@@ -12,11 +12,10 @@ export interface TransferModalProps {
 
 /** Moves stock of a product to the same item at another outlet (the API matches it by SKU, else name, or creates it there). */
 export function TransferModal({ product, onClose }: TransferModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={product !== null} onClose={onClose} title="Transfer to another outlet" centered fullScreen={phone} data-testid="transfer-modal">
-      {product && <TransferForm key={product.id} product={product} onClose={onClose} />}
-    </Modal>
+    <ProductModal product={product} title="Transfer to another outlet" onClose={onClose} testId="transfer-modal">
+      {(p) => <TransferForm product={p} onClose={onClose} />}
+    </ProductModal>
   );
 }
 
