@@ -14,6 +14,8 @@ export interface StudioConfig {
   email: string;
   address: string;
   instagram: string;
+  /** IANA zone of the studio's calendar ("today", month boundaries, printed times); TZ_STUDIO, as the server's. */
+  timeZone: string;
 }
 
 export function loadStudioConfig(env: Record<string, string | undefined> = process.env): StudioConfig {
@@ -29,6 +31,7 @@ export function loadStudioConfig(env: Record<string, string | undefined> = proce
     email: pick('STUDIO_EMAIL', defaults.email),
     address: pick('STUDIO_ADDRESS', defaults.address),
     instagram: pick('STUDIO_INSTAGRAM', defaults.instagram),
+    timeZone: pick('TZ_STUDIO', defaults.timeZone),
   };
 }
 
@@ -44,7 +47,7 @@ function studioHtml(config: StudioConfig): Plugin {
 
 export default defineConfig(({ mode }) => {
   // .env files at the repository root may carry STUDIO_* too; real environment variables win
-  const env = { ...loadEnv(mode, fileURLToPath(new URL('../..', import.meta.url)), 'STUDIO_'), ...process.env };
+  const env = { ...loadEnv(mode, fileURLToPath(new URL('../..', import.meta.url)), ['STUDIO_', 'TZ_STUDIO']), ...process.env };
   const studio = loadStudioConfig(env);
   return {
     root: webRoot,

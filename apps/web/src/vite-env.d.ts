@@ -8,4 +8,5 @@ declare const __STUDIO_CONFIG__: {
   email: string;
   address: string;
   instagram: string;
+  timeZone: string;
 };

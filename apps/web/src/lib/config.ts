@@ -6,6 +6,8 @@ export interface StudioConfig {
   readonly email: string;
   readonly address: string;
   readonly instagram: string;
+  /** The studio's time zone (default Africa/Lagos): its calendar decides "today" and months, as on the server. */
+  readonly timeZone: string;
 }
 
 export const studio: StudioConfig = Object.freeze({ ...__STUDIO_CONFIG__ });

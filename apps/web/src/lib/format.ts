@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { studioDateTime } from './studio-time';
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -16,11 +17,10 @@ export function formatDate(value: string | null | undefined): string {
   return d.isValid() ? d.format('MMM D, YYYY') : value;
 }
 
-/** An ISO timestamp → `Mar 9, 2026, 14:05` (the browser's clock: the studio's tills run on studio time). */
+/** An ISO timestamp → `Mar 9, 2026, 14:05` on the studio's clock (its time zone, not the device's). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
-  const d = dayjs(value);
-  return d.isValid() ? d.format('MMM D, YYYY, HH:mm') : value;
+  return studioDateTime(value);
 }
 
 const nairaCompact = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });

@@ -16,6 +16,7 @@ import { PageHeader } from '../../lib/ui/page-header';
 import { StatCard } from '../../lib/ui/stat-card';
 import { EditInvoiceModal } from './edit-invoice.modal';
 import { VoidInvoiceModal } from './void-invoice.modal';
+import { studioMonth, studioToday } from '../../lib/studio-time';
 
 const SEARCH_DEBOUNCE_MS = 350;
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -24,7 +25,7 @@ const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 function useMonthParam(): [string, (month: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('month');
-  const month = asked && MONTH_RE.test(asked) ? asked : dayjs().format('YYYY-MM');
+  const month = asked && MONTH_RE.test(asked) ? asked : studioMonth();
   const setMonth = (next: string) =>
     setParams(
       (p) => {
@@ -103,7 +104,7 @@ export function InvoicesPage({ outlet, title }: { outlet: Outlet; title: string 
                 setMonth(String(value).slice(0, 7));
                 setPage(1);
               }}
-              maxDate={dayjs().endOf('month').format('YYYY-MM-DD')}
+              maxDate={studioToday().endOf('month').format('YYYY-MM-DD')}
               valueFormat="MMMM YYYY"
               leftSection={<IconCalendarMonth size={16} />}
               w={{ base: '100%', xs: 200 }}

@@ -3,8 +3,8 @@ import { Group, SegmentedControl } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { type PickedRange, RANGE_PRESETS, type RangePreset, presetOf, presetRange } from './date-range';
+import { studioDate } from '../../lib/studio-time';
 
 /** Quick ranges (today, this week, this month, last month) and a range picker for any other span. */
 export function DateRangeFilter({ value, onChange }: { value: PickedRange; onChange: (range: PickedRange) => void }) {
@@ -20,7 +20,7 @@ export function DateRangeFilter({ value, onChange }: { value: PickedRange; onCha
         onChange={(range) => onChange([range[0] ? String(range[0]).slice(0, 10) : null, range[1] ? String(range[1]).slice(0, 10) : null])}
         // on a phone the quick ranges beside the field are enough: the calendar needs the whole width
         presets={phone ? undefined : RANGE_PRESETS.map((p) => ({ value: presetRange(p.value), label: p.label }))}
-        maxDate={dayjs().format('YYYY-MM-DD')}
+        maxDate={studioDate()}
         valueFormat="MMM D, YYYY"
         allowSingleDateInRange
         leftSection={<IconCalendar size={16} />}

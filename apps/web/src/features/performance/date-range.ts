@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { studioToday } from '../../lib/studio-time';
 
 /** A date range as the API takes it: `YYYY-MM-DD` to `YYYY-MM-DD`, both days included. */
 export type DateRange = [string, string];
@@ -16,7 +17,7 @@ export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
 const day = (d: Dayjs) => d.format('YYYY-MM-DD');
 
 /** The studio's week starts on Monday; "this week" and "this month" run up to today. */
-export function presetRange(preset: RangePreset, today: Dayjs = dayjs()): DateRange {
+export function presetRange(preset: RangePreset, today: Dayjs = studioToday()): DateRange {
   switch (preset) {
     case 'today':
       return [day(today), day(today)];
@@ -32,7 +33,7 @@ export function presetRange(preset: RangePreset, today: Dayjs = dayjs()): DateRa
 }
 
 /** The preset a range equals, if any (to light its button). */
-export function presetOf(range: PickedRange, today: Dayjs = dayjs()): RangePreset | null {
+export function presetOf(range: PickedRange, today: Dayjs = studioToday()): RangePreset | null {
   return RANGE_PRESETS.find((p) => {
     const [from, to] = presetRange(p.value, today);
     return range[0] === from && range[1] === to;

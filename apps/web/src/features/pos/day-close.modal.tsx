@@ -11,6 +11,7 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { studio } from '../../lib/config';
 import { formatDate, formatMoney } from '../../lib/format';
 import { PrintArea, type ReceiptFormat, receiptClasses as paper } from '../../lib/receipt/receipt';
+import { studioDate, studioReceiptTime } from '../../lib/studio-time';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -69,7 +70,7 @@ export function ZReport({ close, format }: { close: DayClose; format: ReceiptFor
         </>
       )}
       <hr className={paper.rule} />
-      <div className={paper.center}>Printed {dayjs().format('D MMM YYYY, HH:mm')}</div>
+      <div className={paper.center}>Printed {studioReceiptTime(new Date())}</div>
     </div>
   );
 }
@@ -77,7 +78,7 @@ export function ZReport({ close, format }: { close: DayClose; format: ReceiptFor
 /** Day close of one till: pick a day (today by default), read the figures, print the Z report. */
 export function DayCloseModal({ outlet, opened, onClose }: { outlet: Outlet; opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
-  const [date, setDate] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const [date, setDate] = useState(studioDate);
   const [format, setFormat] = useState<ReceiptFormat>('80mm');
   const close = useQuery({
     queryKey: ['orders', 'day-close', outlet, date],
@@ -90,7 +91,7 @@ export function DayCloseModal({ outlet, opened, onClose }: { outlet: Outlet; ope
     <Modal opened={opened} onClose={onClose} title={`Day close · ${OUTLET_LABELS[outlet]}`} size="md" fullScreen={phone} centered data-testid="day-close-modal">
       <Stack>
         <Group grow>
-          <DatePickerInput label="Day" value={date} onChange={(v) => v && setDate(dayjs(v).format('YYYY-MM-DD'))} maxDate={new Date()} valueFormat="D MMM YYYY" data-testid="day-close-date" />
+          <DatePickerInput label="Day" value={date} onChange={(v) => v && setDate(dayjs(v).format('YYYY-MM-DD'))} maxDate={studioDate()} valueFormat="D MMM YYYY" data-testid="day-close-date" />
           <SegmentedControl
             value={format}
             onChange={(v) => setFormat(v === 'a4' ? 'a4' : '80mm')}

@@ -1,11 +1,11 @@
 import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
-import dayjs from 'dayjs';
 import { studio } from '../config';
 import { formatMoney } from '../format';
+import { studioReceiptTime } from '../studio-time';
 
 /** When the sale was made, as the receipt prints it: `22 Nov 2026, 14:05`. */
 export function receiptTime(order: Pick<Order, 'created_at'>): string {
-  return dayjs(order.created_at).format('D MMM YYYY, HH:mm');
+  return studioReceiptTime(order.created_at);
 }
 
 /** The receipt as plain text (WhatsApp, SMS, copy): the same lines the printed receipt shows. */

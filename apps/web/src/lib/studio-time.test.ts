@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { studio } from './config';
+import { formatDateTime } from './format';
+import { studioDate, studioDateTime, studioReceiptTime } from './studio-time';
+
+describe('studio time (Africa/Lagos, UTC+1, whatever zone the device is in)', () => {
+  it('is the configured zone', () => {
+    expect(studio.timeZone).toBe('Africa/Lagos');
+  });
+  it('puts 23:30 UTC on the next studio day', () => {
+    expect(studioDate(new Date('2026-03-31T23:30:00Z'))).toBe('2026-04-01');
+    expect(studioDate(new Date('2026-03-31T22:59:00Z'))).toBe('2026-03-31');
+  });
+  it('prints instants on the studio clock', () => {
+    expect(studioDateTime('2026-03-09T23:30:00Z')).toBe('Mar 10, 2026, 00:30');
+    expect(formatDateTime('2026-03-09T13:05:00Z')).toBe('Mar 9, 2026, 14:05');
+    expect(studioReceiptTime('2026-03-09T13:05:00Z')).toBe('9 Mar 2026, 14:05');
+  });
+});
