@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, CloseButton, Group, Modal, Pagination, Select, Skeleton, Table, Tabs, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, CloseButton, Group, Modal, Select, Skeleton, Table, Tabs, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery, useUncontrolled } from '@mantine/hooks';
 import type { RecordOf, ResourceDefinition } from '@studio/shared';
 import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch, IconSelector, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { isAdmin, useCurrentUser } from '../lib/auth-store';
 import { formatDate, formatMoney } from '../lib/format';
 import { notify } from '../lib/notify';
 import { PageHeader } from '../lib/ui/page-header';
+import { PagingFooter, SkeletonRows } from '../lib/ui/table-parts';
 import { hooksFor } from './create-resource-hooks';
 import { ResourceForm } from './resource-form';
 import { type ColumnDef, type ResourceUi, singularOf } from './resource-ui';
@@ -71,8 +72,6 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
   const total = list.data?.total ?? 0;
   const lastPage = list.data?.lastPage ?? 1;
   const perPage = list.data?.perPage ?? 20;
-  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const last = Math.min(total, page * perPage);
   const colCount = columns.length + (readOnly && !rowActions ? 0 : 1);
   const titleOf = (row: Row) => String((row as Record<string, unknown>)[ui.titleField ?? 'name'] ?? `#${(row as { id: number }).id}`);
 
@@ -257,16 +256,7 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.isPending &&
-                  Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={`skeleton-${i}`}>
-                      {Array.from({ length: colCount }, (_, j) => (
-                        <Table.Td key={j}>
-                          <Skeleton height={14} radius="sm" />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
+                {list.isPending && <SkeletonRows columns={colCount} />}
                 {!list.isPending && rows.length === 0 && (
                   <Table.Tr>
                     <Table.Td colSpan={colCount}>
@@ -296,12 +286,7 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
             </Table>
           </Table.ScrollContainer>
         )}
-        <Group justify="space-between" p="md" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {total > 0 ? `Showing ${first}–${last} of ${total}` : ' '}
-          </Text>
-          <Pagination total={lastPage} value={Math.min(page, lastPage)} onChange={setPage} size="sm" withEdges hideWithOnePage={false} data-testid="list-pagination" />
-        </Group>
+        <PagingFooter page={page} lastPage={lastPage} perPage={perPage} total={total} onPage={setPage} testId="list" />
       </Card>
 
       {!readOnly && (

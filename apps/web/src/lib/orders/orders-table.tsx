@@ -1,7 +1,8 @@
-import { Anchor, Group, Pagination, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { OUTLET_LABELS, type Order, type Paged } from '@studio/shared';
 import { formatDateTime, formatMoney } from '../format';
 import { OrderStatusBadge, itemCount, paymentMethodLabel } from './order-labels';
+import { PagingFooter, SkeletonRows } from '../ui/table-parts';
 
 export interface OrdersTableProps {
   /** The current page of invoices (the paged envelope), or undefined while the first page loads. */
@@ -28,10 +29,7 @@ export function OrdersTable({ page, loading, failed, emptyText, onOpen, pageNumb
   const rows = page?.data ?? [];
   const total = page?.total ?? 0;
   const perPage = page?.per_page ?? 20;
-  const current = page?.current_page ?? 1;
   const lastPage = Math.max(1, page?.last_page ?? 1);
-  const first = total === 0 ? 0 : (current - 1) * perPage + 1;
-  const last = Math.min(total, current * perPage);
   const colCount = 8;
 
   return (
@@ -51,17 +49,7 @@ export function OrdersTable({ page, loading, failed, emptyText, onOpen, pageNumb
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {loading &&
-              rows.length === 0 &&
-              Array.from({ length: 5 }, (_, i) => (
-                <Table.Tr key={`skeleton-${i}`}>
-                  {Array.from({ length: colCount }, (_, j) => (
-                    <Table.Td key={j}>
-                      <Skeleton height={14} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
+            {loading && rows.length === 0 && <SkeletonRows columns={colCount} />}
             {!loading && rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={colCount}>
@@ -120,12 +108,7 @@ export function OrdersTable({ page, loading, failed, emptyText, onOpen, pageNumb
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" p="md" gap="sm" wrap="wrap">
-        <Text size="sm" c="dimmed" data-testid="orders-range">
-          {total > 0 ? `Showing ${first}–${last} of ${total}` : ' '}
-        </Text>
-        <Pagination total={lastPage} value={Math.min(pageNumber, lastPage)} onChange={onPage} size="sm" withEdges hideWithOnePage={false} data-testid="orders-pagination" />
-      </Group>
+      <PagingFooter page={pageNumber} lastPage={lastPage} perPage={perPage} total={total} onPage={onPage} testId="orders" />
     </>
   );
 }
