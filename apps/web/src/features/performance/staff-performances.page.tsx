@@ -13,6 +13,7 @@ import { StatCard } from '../../lib/ui/stat-card';
 import { type DateRange, type PickedRange, describeRange, presetRange } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
 import { SalesByOutletChart } from './sales-chart';
+import { SkeletonRows } from '../../lib/ui/table-parts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 const right = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
@@ -83,16 +84,7 @@ export function StaffPerformancesPage({ title }: { title: string }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {rows.isPending &&
-                  Array.from({ length: 4 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {Array.from({ length: 7 }, (_, j) => (
-                        <Table.Td key={j}>
-                          <Skeleton height={14} radius="sm" />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
+                {rows.isPending && <SkeletonRows rows={4} columns={7} />}
                 {!rows.isPending && data.length === 0 && (
                   <Table.Tr>
                     <Table.Td colSpan={7}>

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { MOVEMENT_REASON_LABELS, StockBadge } from './products.ui';
 import { useStockMovements } from './stock.queries';
 import classes from './products.module.css';
+import { SkeletonRows } from '../../lib/ui/table-parts';
 
 const REASON_COLORS: Record<MovementReason, string> = {
   opening: 'gray',
@@ -120,14 +121,7 @@ function History({ product, phone }: { product: Product; phone: boolean }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {movements.isPending &&
-                Array.from({ length: 4 }, (_, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={6}>
-                      <Skeleton height={14} radius="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+              {movements.isPending && <SkeletonRows rows={4} columns={6} />}
               {!movements.isPending && rows.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={6}>
