@@ -25,6 +25,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/docs/json`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // a clean stop, so the server's temporary data folder is removed (the default is SIGKILL)
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { E2E_PORT: String(PORT) },
   },
 });

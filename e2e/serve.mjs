@@ -12,10 +12,14 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3199', HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'e2e-admin-pass', LOG_LEVEL: 'warn', DATABASE_URL: '' },
 });
-const stop = () => {
-  child.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
+const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
+const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => process.exit(code ?? 0));
+process.on('SIGHUP', stop);
+// the data folder goes with the server, however it ends (Playwright may stop this process group at once)
+child.on('exit', (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});
+process.on('exit', cleanUp);

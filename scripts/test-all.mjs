@@ -85,6 +85,7 @@ if (want('e2e')) {
   }
 }
 
+fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failures.length ? 1 : 0);
