@@ -11,7 +11,7 @@ async function openSalonProducts(page: Page) {
   await expect(page.getByTestId('page-title')).toHaveText('Salon Products');
 }
 
-async function stockAction(page: Page, name: string, item: 'row-restock' | 'row-history' | 'row-transfer') {
+async function stockAction(page: Page, name: string, item: 'row-restock' | 'row-stock-history' | 'row-transfer') {
   await page.getByTestId('resource-row').filter({ hasText: name }).getByTestId('row-stock').click();
   await page.getByTestId(item).click();
 }
@@ -85,7 +85,7 @@ test.describe('product stock', () => {
     await expect(row).toContainText('13');
 
     // the ledger: newest first
-    await stockAction(page, name, 'row-history');
+    await stockAction(page, name, 'row-stock-history');
     const history = page.getByTestId('stock-history');
     await expect(history.getByTestId('movement-row')).toHaveCount(2);
     await expect(history.getByTestId('movement-reason')).toHaveText(['Restock', 'Restock']);

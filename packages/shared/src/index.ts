@@ -11,4 +11,5 @@ export * from './resources/bridal-packages.js';
 export * from './resources/products.js';
 export * from './resources/orders.js';
 export * from './dashboard.js';
+export * from './activity-log.js';
 export * from './registry.js';

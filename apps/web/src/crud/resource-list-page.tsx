@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Card, CloseButton, Group, Modal, Select, Skeleton, Table, Tabs, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery, useUncontrolled } from '@mantine/hooks';
 import type { RecordOf, ResourceDefinition } from '@studio/shared';
-import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch, IconSelector, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconHistory, IconPencil, IconPlus, IconSearch, IconSelector, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { isAdmin, useCurrentUser } from '../lib/auth-store';
 import { formatDate, formatMoney } from '../lib/format';
@@ -9,6 +9,7 @@ import { notify } from '../lib/notify';
 import { PageHeader } from '../lib/ui/page-header';
 import { PagingFooter, SkeletonRows } from '../lib/ui/table-parts';
 import { hooksFor } from './create-resource-hooks';
+import { RecordHistoryDrawer } from './record-history.drawer';
 import { ResourceForm } from './resource-form';
 import { type ColumnDef, type ResourceUi, singularOf } from './resource-ui';
 import classes from './resource-list-page.module.css';
@@ -19,7 +20,7 @@ export interface ResourceListPageProps<R extends ResourceDefinition> {
   ui: ResourceUi<R>;
   /** The menu title, also the page title. */
   title: string;
-  /** More row actions beside edit and delete (e.g. change password). */
+  /** More row actions before history, edit and delete (e.g. change password). */
   rowActions?: (row: RecordOf<R>) => ReactNode;
   /** Hide create, edit and delete (view-only pages). Default: on for staff when only admins may write the resource. */
   readOnly?: boolean;
@@ -35,7 +36,8 @@ type Sort = { field: string; order: 'asc' | 'desc' };
 /**
  * A resource's list screen: optional tabs (`ui.views`), search (debounced, `?q=`), sortable headers
  * (resource.sortable), paging with the total, create, edit and delete (with a confirmation), toasts on success.
- * Staff see neither `adminOnly` columns nor, on an admin-written resource, the write buttons.
+ * Admins also read each record's history (the activity log). Staff see neither `adminOnly` columns, the history
+ * nor, on an admin-written resource, the write buttons.
  */
 export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowActions, summary, ...props }: ResourceListPageProps<R>) {
   type Row = RecordOf<R>;
@@ -58,6 +60,8 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
   const [editing, setEditing] = useState<Row | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const [historyOf, setHistoryOf] = useState<Row | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const remove = hooks.useDelete();
 
   const list = hooks.useList({
@@ -72,10 +76,13 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
   const total = list.data?.total ?? 0;
   const lastPage = list.data?.lastPage ?? 1;
   const perPage = list.data?.perPage ?? 20;
-  const colCount = columns.length + (readOnly && !rowActions ? 0 : 1);
+  // admins always have a row action: the record's history
+  const colCount = columns.length + (readOnly && !rowActions && !admin ? 0 : 1);
   const titleOf = (row: Row) => String((row as Record<string, unknown>)[ui.titleField ?? 'name'] ?? `#${(row as { id: number }).id}`);
 
   const hasActions = colCount > columns.length;
+  // a wide table (products: ten columns) packs its cells and row buttons closer so it fits beside the sidebar
+  const wide = colCount > 8;
   const sortColumns = columns.filter((c) => ui.resource.sortable.includes(c.key));
   const emptyText = list.isError
     ? 'The list could not be loaded.'
@@ -85,10 +92,26 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
         ? `Nothing under “${view.label}”.`
         : `No ${title.toLowerCase()} yet.`;
 
-  /** The page's own row actions, then edit and delete. */
+  /** The page's own row actions, then history (admins: the API keeps the log from staff), edit and delete. */
   const actionsOf = (row: Row) => (
     <>
       {rowActions?.(row)}
+      {admin && (
+        <Tooltip label="History">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`History of ${titleOf(row)}`}
+            onClick={() => {
+              setHistoryOf(row);
+              setHistoryOpen(true);
+            }}
+            data-testid="row-history"
+          >
+            <IconHistory size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {!readOnly && (
         <>
           <Tooltip label="Edit">
@@ -245,8 +268,7 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
           </div>
         ) : (
           <Table.ScrollContainer minWidth={640} type="native">
-            {/* a wide table (products: ten columns) packs its cells closer so it fits beside the sidebar */}
-            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={colCount > 8 ? 'xs' : 'md'} className={classes.table} data-testid="resource-table">
+            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={wide ? 'xs' : 'md'} className={classes.table} data-testid="resource-table">
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((col) => (
@@ -274,8 +296,8 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
                       </Table.Td>
                     ))}
                     {hasActions && (
-                      <Table.Td className={classes.actions}>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Table.Td className={wide ? `${classes.actions} ${classes.compactActions}` : classes.actions}>
+                        <Group gap={wide ? 2 : 4} wrap="nowrap" justify="flex-end">
                           {actionsOf(row)}
                         </Group>
                       </Table.Td>
@@ -289,6 +311,14 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
         <PagingFooter page={page} lastPage={lastPage} perPage={perPage} total={total} onPage={setPage} testId="list" />
       </Card>
 
+      {admin && (
+        <RecordHistoryDrawer
+          ui={ui}
+          opened={historyOpen}
+          record={historyOf && { id: (historyOf as { id: number }).id, title: titleOf(historyOf) }}
+          onClose={() => setHistoryOpen(false)}
+        />
+      )}
       {!readOnly && (
         <>
           <ResourceForm ui={ui} opened={formOpen} record={editing} onClose={() => setFormOpen(false)} />

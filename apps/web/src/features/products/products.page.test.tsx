@@ -72,7 +72,7 @@ const staff = () => makeUser({ id: 7, is_admin: 0 });
 const rowOf = (name: string) => screen.getAllByTestId('resource-row').find((row) => within(row).queryByText(name))!;
 const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => callsOf(fetchMock).filter((c) => c.method === 'GET' && c.url.searchParams.has('page') && !c.url.pathname.includes('movements'));
 
-async function openStockMenu(name: string, item: 'row-restock' | 'row-history' | 'row-transfer') {
+async function openStockMenu(name: string, item: 'row-restock' | 'row-stock-history' | 'row-transfer') {
   const user = setupUser();
   await user.click(within(rowOf(name)).getByTestId('row-stock'));
   await user.click(await screen.findByTestId(item));
@@ -106,6 +106,8 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     // a service has no stock actions, only edit and delete
     expect(within(rowOf('Wash & Set')).queryByTestId('row-stock')).toBeNull();
     expect(within(rowOf('Wash & Set')).getByTestId('row-edit')).toBeTruthy();
+    // the generic History sits beside the page's own stock menu, once a row
+    for (const name of ['Brow Pencil', 'Setting Spray', 'Wash & Set']) expect(within(rowOf(name)).getAllByTestId('row-history')).toHaveLength(1);
     expect(screen.getByTestId('create-button').textContent).toContain('Add Product');
 
     await waitFor(() => expect(screen.getByTestId('stat-products-value').textContent).toBe('2'));
@@ -125,7 +127,7 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect([...header.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Name', 'SKU', 'Category', 'Kind', 'Price', 'Quantity', 'Reorder level', 'Stock']);
     expect(screen.queryByText('Cost price')).toBeNull();
     expect(screen.queryByText('₦2,500.00')).toBeNull();
-    for (const id of ['create-button', 'row-edit', 'row-delete', 'row-stock', 'stat-value']) {
+    for (const id of ['create-button', 'row-edit', 'row-delete', 'row-stock', 'row-history', 'stat-value']) {
       expect(screen.queryAllByTestId(id)).toHaveLength(0);
     }
     await waitFor(() => expect(screen.getByTestId('stat-stocked-value').textContent).toBe('0'));
@@ -236,7 +238,7 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
   it('lists the stock ledger with reason labels, signed changes and who made them', async () => {
     renderPage(admin());
     await screen.findByText('Brow Pencil');
-    await openStockMenu('Brow Pencil', 'row-history');
+    await openStockMenu('Brow Pencil', 'row-stock-history');
     const rows = await screen.findAllByTestId('movement-row');
     expect(rows.map((r) => within(r).getByTestId('movement-reason').textContent)).toEqual(['Transfer out', 'Restock', 'Opening stock']);
     expect(rows.map((r) => within(r).getByTestId('movement-change').textContent)).toEqual(['-2', '+4', '+1']);

@@ -42,7 +42,7 @@ export function ProductsPage({ title, outlet }: ProductsPageProps) {
           <Menu.Item leftSection={<IconPackageImport size={16} />} onClick={() => setRestocking(row)} data-testid="row-restock">
             Restock / write-off
           </Menu.Item>
-          <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => setHistory(row)} data-testid="row-history">
+          <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => setHistory(row)} data-testid="row-stock-history">
             Stock history
           </Menu.Item>
           <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => setTransferring(row)} data-testid="row-transfer">
