@@ -360,6 +360,14 @@ describe('POST /api/stock-transfers', () => {
     const to = res.json().data.to;
     expect(to).toMatchObject({ outlet: 'office', name: 'Brow Pencil Dark Brown', price: 3500, quantity: 2 });
     expect((await pos.ledger(to.id)).map((l) => [l.reason, l.change])).toEqual([['transfer_in', 2]]);
+    // both products' activity tell of the move; the new one starts with its creation
+    const history = async (id: number) =>
+      (await t.call(admin, { method: 'GET', url: `/api/activity-log?resource=products&record_id=${id}` })).json().data.map((e: { action: string; after: unknown }) => [e.action, e.after]);
+    expect(await history(to.id)).toEqual([
+      ['transfer', { from_product_id: from.id, from_outlet: 'store', quantity: 2, note: null }],
+      ['create', expect.objectContaining({ id: to.id, outlet: 'office', quantity: 0 })],
+    ]);
+    expect((await history(from.id))[0]).toEqual(['transfer', { to_product_id: to.id, to_outlet: 'office', quantity: 2, note: null }]);
   });
 
   it('refuses more than the stock, the same outlet, a service and an unknown product, changing nothing', async () => {

@@ -46,7 +46,7 @@ export interface FieldChange {
 }
 
 // bookkeeping every write touches; a stock change's signed delta (the quantity shows "3 → 9") and a transfer's target id
-const HIDDEN_KEYS = new Set(['id', 'created_at', 'updated_at', 'change', 'to_product_id']);
+const HIDDEN_KEYS = new Set(['id', 'created_at', 'updated_at', 'change', 'to_product_id', 'from_product_id']);
 // never on screen, even if one reached the log by mistake
 const SECRET_KEY = /password|secret|token|hash/i;
 const HASH_VALUE = /^\$(2[abxy]?|argon2(id|i|d)?|scrypt|pbkdf2[\w-]*)\$/;
@@ -66,6 +66,7 @@ interface KeyMeta {
 const LOG_KEYS: Record<string, KeyMeta> = {
   outlet: { label: 'Outlet', kind: 'outlet' },
   to_outlet: { label: 'To', kind: 'outlet' },
+  from_outlet: { label: 'From', kind: 'outlet' },
   note: { label: 'Note' },
 };
 

@@ -136,6 +136,8 @@ export function registerProductRoutes(app: FastifyInstance, { db }: { db: Db }):
           .insert(T)
           .values({ outlet: body.to_outlet, name: source.name, kind: 'product', sku: source.sku, category: source.category, cost_price: source.cost_price, price: source.price, quantity: 0, reorder_level: source.reorder_level })
           .returning();
+        // a product the transfer makes starts its history with its creation, as one made by hand would
+        await recordActivity(tx, { user, action: 'create', resource: 'products', recordId: target!.id, after: productRecord(target!) });
       }
       // both rows locked in id order: transfers store->salon and salon->store at once cannot deadlock
       await lockProducts(tx, [source.id, target!.id]);
@@ -148,7 +150,9 @@ export function registerProductRoutes(app: FastifyInstance, { db }: { db: Db }):
       await applyStockChange(tx, { productId: target!.id, change: body.quantity, reason: 'transfer_in', userId: user.id, note: note ?? `From ${source.outlet}` });
       const from = (await findRow(tx, T, source.id))!;
       const to = (await findRow(tx, T, target!.id))!;
+      // both products' histories tell of it
       await recordActivity(tx, { user, action: 'transfer', resource: 'products', recordId: source.id, after: { to_product_id: to.id, to_outlet: to.outlet, quantity: body.quantity, note } });
+      await recordActivity(tx, { user, action: 'transfer', resource: 'products', recordId: to.id, after: { from_product_id: source.id, from_outlet: source.outlet, quantity: body.quantity, note } });
       return { from: productRecord(from), to: productRecord(to), quantity: body.quantity };
     });
     return reply.code(201).send({ data: result });
