@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { type ActivityEntry, type RecordOf, trainingPrograms } from '@studio/shared';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../lib/auth-store';
-import { callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, setupUser, storeUser } from '../test/helpers';
+import { callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, quietApiClient, renderRoutes, setupUser, storeUser } from '../test/helpers';
 import { ResourceListPage } from './resource-list-page';
 import { defineResourceUi } from './resource-ui';
 
@@ -70,15 +70,8 @@ const admin = () => makeUser({ id: 1, name: 'Studio Admin', role: 'Administrator
 const staff = () => makeUser({ id: 7, is_admin: 0 });
 const rowOf = (name: string) => screen.getAllByTestId('resource-row').find((row) => within(row).queryByText(name))!;
 
-let warn: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  resetSession();
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  warn.mockRestore();
-});
+// the API client logs every failed call with console.warn; the failures here are expected
+quietApiClient();
 
 describe('record history', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
   it("shows an admin a record's entries from the activity log: who, when, what, and the fields an edit changed", async () => {

@@ -1,7 +1,7 @@
 import { configure, render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type RouteObject, RouterProvider, createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { Providers } from '../app/providers';
 import type { CurrentUser } from '../lib/auth-store';
 import { clearSession } from '../lib/auth-store';
@@ -113,4 +113,20 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * For a test file whose calls may fail on purpose: starts each test signed out, keeps the API client's
+ * console.warn lines quiet, and takes the fetch stub away afterwards.
+ */
+export function quietApiClient(): void {
+  let warn: ReturnType<typeof vi.spyOn> | undefined;
+  beforeEach(() => {
+    resetSession();
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    warn?.mockRestore();
+  });
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Product, StockMovement } from '@studio/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../lib/auth-store';
-import { type FetchCall, callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, setupUser, storeUser } from '../../test/helpers';
+import { type FetchCall, callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, quietApiClient, renderRoutes, setupUser, storeUser } from '../../test/helpers';
 import { ProductsPage } from './products.page';
 import { summarizeStock } from './stock.queries';
 
@@ -79,16 +79,8 @@ async function openStockMenu(name: string, item: 'row-restock' | 'row-stock-hist
   return user;
 }
 
-let warn: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  resetSession();
-  // the API client logs every failed call with console.warn; the 422 below is expected
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  warn.mockRestore();
-});
+// the API client logs every failed call with console.warn; the failures here are expected
+quietApiClient();
 
 describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
   it('shows an admin the outlet list with cost prices, stock badges and the figures', async () => {
