@@ -1,5 +1,5 @@
+import { studioDate } from '@studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studioDate } from '../src/features/pos/studio-time.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { posHelpers } from './helpers/pos.js';
 import { sellAt } from './helpers/sales.js';

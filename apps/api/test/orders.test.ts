@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthRange, studioDate } from '@studio/shared';
 import { eq } from 'drizzle-orm';
 import { ordersTable, usersTable } from '../src/db/schema.js';
 import { createOrder } from '../src/features/pos/orders.service.js';
-import { monthRange, studioDate } from '../src/features/pos/studio-time.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { posHelpers, sum } from './helpers/pos.js';
 

@@ -13,3 +13,4 @@ export * from './resources/orders.js';
 export * from './dashboard.js';
 export * from './activity-log.js';
 export * from './registry.js';
+export * from './calendar.js';

@@ -1,3 +1,4 @@
+import { studioDate } from '@studio/shared';
 // `npm run bench`: seeds a large studio in a fresh database, starts the real app on a local port and
 // measures checkout, the POS product list and a paged month of invoices over real sockets, each beside
 // a bare Fastify route measured the same way in the same run. It prints figures; it is not a test.
@@ -17,7 +18,6 @@ import { loadConfig } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { ensureFirstAdmin } from '../db/first-admin.js';
 import { hashPassword } from '../features/auth/passwords.js';
-import { studioDate } from '../features/pos/studio-time.js';
 
 const env = process.env;
 const PRODUCTS = Number(env.BENCH_PRODUCTS ?? 5400);

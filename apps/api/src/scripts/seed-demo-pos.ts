@@ -1,3 +1,4 @@
+import { studioDate } from '@studio/shared';
 // The point-of-sale half of `npm run seed:demo`: products in all three outlets and a year of
 // sales, made through the same createOrder/voidOrder/applyStockChange the API uses, in time
 // order, so every product's quantity is exactly the sum of its ledger.
@@ -8,7 +9,6 @@ import { productsTable, stockMovementsTable, usersTable } from '../db/schema.js'
 import { applyStockChange } from '../resources/products/stock.js';
 import { createOrder, voidOrder } from '../features/pos/orders.service.js';
 import { HttpError } from '../plugins/errors.js';
-import { studioDate } from '../features/pos/studio-time.js';
 
 type Item = [name: string, category: string, price: number, cost: number, stock?: number, reorder?: number];
 

@@ -1,3 +1,4 @@
+import { studioDate as calendarDate } from '@studio/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { studio } from './config';
 
@@ -13,7 +14,7 @@ function formatter(key: string, options: Intl.DateTimeFormatOptions, locale = 'e
 
 /** The studio's calendar day of an instant (`YYYY-MM-DD`), whatever zone this device is set to (contract §1). */
 export function studioDate(at: Date = new Date()): string {
-  return formatter('date', { year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA').format(at);
+  return calendarDate(at, studio.timeZone);
 }
 
 /** Today on the studio's calendar, for date arithmetic on whole days (weeks, months). */

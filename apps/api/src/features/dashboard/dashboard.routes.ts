@@ -8,24 +8,25 @@ import {
   OUTLETS,
   PAYMENT_METHODS,
   fromKobo,
-  toKobo,
   type Dashboard,
   type Outlet,
   type PaymentMethod,
   type SalesPeriod,
+  addDays,
+  addMonths,
+  monthRange,
+  studioDate,
 } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { productsTable, usersTable } from '../../db/schema.js';
 import { stockFilters } from '../../resources/products/products.routes.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from '../pos/orders.table.js';
-import { addDays, addMonths, monthRange, studioDate } from '../pos/studio-time.js';
+import { sumKobo } from '../../db/columns.js';
 
 const O = ordersTable;
 const I = orderItemsTable;
 const P = productsTable;
 
-/** NUMERIC sums arrive as text; integer kobo from there on, naira only for the answer. */
-const kobo = (v: string | null | undefined) => toKobo(Number(v ?? 0));
 
 /** The studio days and months the figures cover, worked out once from "now" in the studio time zone. */
 export function dashboardCalendar(now: Date, timeZone: string) {
@@ -155,22 +156,22 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
     if (r.date === cal.yesterday) sums.push(yesterday);
     if (m === cal.month) {
       sums.push(month);
-      changeK += kobo(r.change);
+      changeK += sumKobo(r.change);
     }
     if (m === cal.lastMonth) sums.push(lastMonth);
     if (m === cal.lastMonth && r.date <= cal.samePeriodTo) sums.push(samePeriod);
     OUTLETS.forEach((outlet, i) => {
       const n = Number(r.outlets[2 * i]);
-      const k = kobo(r.outlets[2 * i + 1]);
+      const k = sumKobo(r.outlets[2 * i + 1]);
       for (const s of sums) s.add(outlet, n, k);
     });
   }
 
   const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as Record<PaymentMethod, number>;
-  for (const m of methods) byMethod[m.method] = kobo(m.amount);
+  for (const m of methods) byMethod[m.method] = sumKobo(m.amount);
   // cash is taken as tendered; what went back as change was not takings
   byMethod.cash -= changeK;
-  const costK = kobo(items[0]?.month_cost);
+  const costK = sumKobo(items[0]?.month_cost);
 
   return {
     today: { date: cal.today, ...today.figures() },
@@ -184,8 +185,8 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
     daily: bars('date', cal.days, byDay),
     monthly: bars('month', cal.months, byMonth),
     payment_methods: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, fromKobo(byMethod[m])])) as Record<PaymentMethod, number>,
-    top_products: items.map((i) => ({ product_id: i.product_id, name: i.name, outlet: i.outlet, kind: i.kind, quantity: Number(i.quantity), total: fromKobo(kobo(i.total)) })),
-    top_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(kobo(s.total)) })),
+    top_products: items.map((i) => ({ product_id: i.product_id, name: i.name, outlet: i.outlet, kind: i.kind, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
+    top_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
     recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
   };
 }

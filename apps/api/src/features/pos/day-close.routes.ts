@@ -6,12 +6,11 @@ import type { Db } from '../../db/client.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { forbidden } from '../../plugins/errors.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
+import { sumKobo } from '../../db/columns.js';
 
 const O = ordersTable;
 const params = z.object({ outlet: outletSchema, date: isoDate() });
 
-/** NUMERIC sums arrive as text; kobo integers from there on. */
-const kobo = (v: string | null | undefined) => toKobo(Number(v ?? 0));
 
 /** One outlet's business day, summed in SQL (exact NUMERIC) and combined in integer kobo. */
 export async function dayClose(db: Db, outlet: Outlet, date: string): Promise<Required<DayClose>> {
@@ -51,21 +50,21 @@ export async function dayClose(db: Db, outlet: Outlet, date: string): Promise<Re
   ]);
   const t = totals[0]!;
   const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as Record<PaymentMethod, number>;
-  for (const m of methods) byMethod[m.method] = fromKobo(kobo(m.amount));
-  const totalK = kobo(t.total);
-  const costK = items.reduce((s, i) => s + kobo(i.cost), 0);
+  for (const m of methods) byMethod[m.method] = fromKobo(sumKobo(m.amount));
+  const totalK = sumKobo(t.total);
+  const costK = items.reduce((s, i) => s + sumKobo(i.cost), 0);
   return {
     outlet,
     date,
     count: Number(t.count),
     total: fromKobo(totalK),
-    discount: fromKobo(kobo(t.discount)),
+    discount: fromKobo(sumKobo(t.discount)),
     by_method: byMethod,
-    change_given: fromKobo(kobo(t.change)),
-    expected_cash: fromKobo(toKobo(byMethod.cash) - kobo(t.change)),
-    voids: { count: Number(voids[0]!.count), total: fromKobo(kobo(voids[0]!.total)) },
-    items: items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: Number(i.quantity), total: fromKobo(kobo(i.total)) })),
-    by_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(kobo(s.total)) })),
+    change_given: fromKobo(sumKobo(t.change)),
+    expected_cash: fromKobo(toKobo(byMethod.cash) - sumKobo(t.change)),
+    voids: { count: Number(voids[0]!.count), total: fromKobo(sumKobo(voids[0]!.total)) },
+    items: items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
+    by_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
     gross_profit: fromKobo(totalK - costK),
   };
 }

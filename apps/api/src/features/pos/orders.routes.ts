@@ -3,6 +3,7 @@ import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import {
   OUTLETS,
   PER_PAGE_MAX,
+  fromKobo,
   ORDERS_PER_PAGE,
   isoDate,
   isoMonth,
@@ -12,6 +13,7 @@ import {
   searchTextSchema,
   type OrderUpdate,
   type Outlet,
+  monthRange,
 } from '@studio/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -23,7 +25,7 @@ import { recordActivity } from '../../plugins/activity-log.js';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
 import { orderPaymentsTable, ordersTable } from './orders.table.js';
-import { monthRange } from './studio-time.js';
+import { sumKobo } from '../../db/columns.js';
 
 const O = ordersTable;
 const pageQuery = z.object({
@@ -97,9 +99,9 @@ function byOutlet(rows: { outlet: Outlet; count: number; total: string }[]) {
   for (const r of rows) {
     out[r.outlet] = { count: Number(r.count), total: Number(r.total) };
     count += Number(r.count);
-    totalK += Math.round(Number(r.total) * 100);
+    totalK += sumKobo(r.total);
   }
-  return { count, total: totalK / 100, by_outlet: out };
+  return { count, total: fromKobo(totalK), by_outlet: out };
 }
 
 export function registerOrderRoutes(app: FastifyInstance, db: Db): void {

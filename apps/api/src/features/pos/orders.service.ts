@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { INVOICE_PREFIX, fromKobo, toKobo, type Order, type OrderCreate, type Outlet, type PaymentMethod } from '@studio/shared';
+import { INVOICE_PREFIX, fromKobo, toKobo, type Order, type OrderCreate, type Outlet, type PaymentMethod, studioDate } from '@studio/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { productsTable } from '../../resources/products/products.table.js';
 import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
@@ -7,7 +7,6 @@ import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, unprocessable } from '../../plugins/errors.js';
 import { invoiceCountersTable, orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
-import { studioDate } from './studio-time.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
 /** The largest amount a NUMERIC(14,2) column holds, in kobo (well inside exact JS integers). */

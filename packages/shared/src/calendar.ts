@@ -1,3 +1,4 @@
+// Calendar arithmetic on the studio's days and months, the same on the server and in the web app.
 /** The studio's calendar day (`YYYY-MM-DD`) of an instant, in its time zone (default Africa/Lagos), not the server's. */
 export function studioDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
