@@ -3,8 +3,26 @@ import { Group, SegmentedControl } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
-import { type PickedRange, RANGE_PRESETS, type RangePreset, presetOf, presetRange } from './date-range';
+import { useState } from 'react';
+import { type DateRange, type PickedRange, RANGE_PRESETS, type RangePreset, presetOf, presetRange } from './date-range';
 import { studioDate } from '../../lib/studio-time';
+
+/**
+ * What the picker shows and the whole range the figures are for (this month at first): a half-chosen
+ * range keeps the figures of the last whole one. `onRange` hears each new whole range.
+ */
+export function useDateRange(onRange?: (range: DateRange) => void) {
+  const [picked, setPicked] = useState<PickedRange>(() => presetRange('month'));
+  const [range, setRange] = useState<DateRange>(() => presetRange('month'));
+  const pick = (next: PickedRange) => {
+    setPicked(next);
+    if (next[0] && next[1]) {
+      setRange([next[0], next[1]]);
+      onRange?.([next[0], next[1]]);
+    }
+  };
+  return { picked, range, pick };
+}
 
 /** Quick ranges (today, this week, this month, last month) and a range picker for any other span. */
 export function DateRangeFilter({ value, onChange }: { value: PickedRange; onChange: (range: PickedRange) => void }) {

@@ -9,8 +9,8 @@ import { OrdersTable } from '../../lib/orders/orders-table';
 import { useStaffOrders } from '../../lib/orders/orders-queries';
 import { PageHeader } from '../../lib/ui/page-header';
 import { StatCard } from '../../lib/ui/stat-card';
-import { type DateRange, type PickedRange, describeRange, presetRange } from './date-range';
-import { DateRangeFilter } from './date-range-filter';
+import { describeRange } from './date-range';
+import { DateRangeFilter, useDateRange } from './date-range-filter';
 import { SalesByOutletChart } from './sales-chart';
 
 const OUTLET_ICONS: Record<Outlet, typeof IconBuildingStore> = { store: IconBuildingStore, office: IconSparkles, salon: IconScissors };
@@ -23,22 +23,14 @@ const invoices = (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'}`;
  */
 export function MyPerformancePage({ title }: { title: string }) {
   const user = useCurrentUser();
-  const [picked, setPicked] = useState<PickedRange>(() => presetRange('month'));
-  const [range, setRange] = useState<DateRange>(() => presetRange('month'));
   const [page, setPage] = useState(1);
+  const { picked, range, pick } = useDateRange(() => setPage(1));
   const [open, setOpen] = useState<Order | null>(null);
   const orders = useStaffOrders(user?.id, range[0], range[1], page);
   // the summary covers the whole range on every page (the previous page stands in only for the same range)
   const summary = orders.data?.summary;
   const loading = summary === undefined && !orders.isError;
 
-  const pick = (next: PickedRange) => {
-    setPicked(next);
-    if (next[0] && next[1]) {
-      setRange([next[0], next[1]]);
-      setPage(1);
-    }
-  };
 
   return (
     <div data-testid="my-performance-page">

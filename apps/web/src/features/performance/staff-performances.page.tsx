@@ -10,8 +10,8 @@ import { OrdersTable } from '../../lib/orders/orders-table';
 import { useStaffOrders, useStaffPerformances } from '../../lib/orders/orders-queries';
 import { PageHeader } from '../../lib/ui/page-header';
 import { StatCard } from '../../lib/ui/stat-card';
-import { type DateRange, type PickedRange, describeRange, presetRange } from './date-range';
-import { DateRangeFilter } from './date-range-filter';
+import { type DateRange, describeRange } from './date-range';
+import { DateRangeFilter, useDateRange } from './date-range-filter';
 import { SalesByOutletChart } from './sales-chart';
 import { SkeletonRows } from '../../lib/ui/table-parts';
 
@@ -23,8 +23,7 @@ const right = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
  * outlet) as a table and a chart stacked by outlet. A row opens that staff member's invoices of the range.
  */
 export function StaffPerformancesPage({ title }: { title: string }) {
-  const [picked, setPicked] = useState<PickedRange>(() => presetRange('month'));
-  const [range, setRange] = useState<DateRange>(() => presetRange('month'));
+  const { picked, range, pick } = useDateRange();
   const [staffOpen, setStaffOpen] = useState<StaffPerformanceRow['staff'] | null>(null);
   const rows = useStaffPerformances(range[0], range[1]);
   const data = rows.data ?? [];
@@ -33,11 +32,6 @@ export function StaffPerformancesPage({ title }: { title: string }) {
   const totalCount = data.reduce((n, r) => n + r.count, 0);
   const top = sellers[0];
 
-  const pick = (next: PickedRange) => {
-    setPicked(next);
-    // a half-chosen range keeps the figures of the last whole one
-    if (next[0] && next[1]) setRange([next[0], next[1]]);
-  };
 
   return (
     <div data-testid="staff-performances-page">
