@@ -3,10 +3,43 @@ import { z } from 'zod';
 /** Who may call a route: anyone, any signed-in staff member, or admins only. */
 export type RouteRole = 'public' | 'staff' | 'admin';
 
+export type SortOrder = { field: string; order: 'asc' | 'desc' };
+
+/**
+ * An extra list call of a resource, declared beside its fields: `getmonth/:month`, `list/:type`, `low`.
+ * The API answers it through the same list response as the plain list (role view, filters, `?q=`,
+ * sorting, paging envelope and the resource's totals); the module gives only its condition.
+ */
+export interface ListCallDef {
+  /** Under the resource's path (`getmonth/:month`), or absolute (`/api/students-owing`). `:name` segments are params. */
+  path: string;
+  /** Zod schema of the path params: a bad value is a 422 on the param, never a 500. */
+  params?: z.ZodObject;
+  /** Who may call it; default the resource's read role. */
+  role?: RouteRole;
+  /** Order when the caller gives no `sort`; default the resource's. */
+  order?: SortOrder;
+  /** What the list shows, for docs and screens ("Bookings of a month"). */
+  label?: string;
+}
+
+/**
+ * A payment ledger under each record (bridal bookings, trainees' fees): `GET|POST {path}/{id}/payments`
+ * and `POST {path}/{id}/payments/{paymentId}/reverse`. The record keeps `amount_paid` (the ledger's sum,
+ * kept in the same transaction) and `balance` (its `charge` field less `amount_paid`, derived in SQL).
+ */
+export interface LedgerDef {
+  /** The field the balance is measured against: a booking's `price`, a trainee's `fee`. */
+  charge: string;
+  /** Words for the screens: "Payment", "Fee payment". */
+  singular: string;
+}
+
 export interface ResourceDefinition<
   TRecord extends z.ZodObject = z.ZodObject,
   TCreate extends z.ZodObject = z.ZodObject,
   TUpdate extends z.ZodObject = z.ZodObject,
+  TLists extends Record<string, ListCallDef> = Record<string, ListCallDef>,
 > {
   /** URL and query-key root, e.g. `training-programs`. */
   name: string;
@@ -21,31 +54,51 @@ export interface ResourceDefinition<
   create: TCreate;
   /** Body of PUT {id}: by default every create field, each optional. */
   update: TUpdate;
-  /** Text columns `search/{text}` and `?q=` look in (case-insensitive substring). */
+  /** Text columns `search/{text}` and `?q=` look in (case-insensitive substring). Checked against the table at start. */
   searchable: readonly string[];
-  /** Columns a list may be sorted by. */
+  /** Columns a list may be sorted by. Checked against the table at start. */
   sortable: readonly string[];
-  /** Optional equality filters every list and search accepts as query parameters (e.g. `?outlet=store`). */
+  /**
+   * Filters every list accepts as query parameters: `status=confirmed` (equal), `balance_min=0.01` (≥),
+   * `event_date_to=2026-12-31` (≤): a key ending in `_min`/`_from` or `_max`/`_to` bounds the column it names.
+   */
   filters?: z.ZodObject;
-  defaultSort: { field: string; order: 'asc' | 'desc' };
+  defaultSort: SortOrder;
   /** Who may read (list, get, search) and who may write (create, update, delete). */
   roles: { read: RouteRole; write: RouteRole };
+  /** Extra list calls, by name. */
+  lists: TLists;
+  /** Money fields every list also sums, over the whole list (not the page): `summary: { count, price, ... }`. */
+  totals: readonly string[];
+  /** Fields only admins receive (cost prices, profit); removed from every answer to staff. */
+  adminOnly: readonly string[];
+  /** Id fields naming a record of another resource, by that resource's `name`: `{ package_id: 'bridalpackages' }`. */
+  references: Readonly<Record<string, string>>;
+  ledger?: LedgerDef;
 }
 
 /**
- * Declares a resource once; the API derives its CRUD routes and the web app its
- * list page, form and typed client from this one object.
+ * Declares a resource once; the API derives its CRUD routes, list calls and ledger, and the web app
+ * its list page, form and typed client from this one object.
  *
  * @example
- * export const trainingPrograms = defineResource({
- *   name: 'training-programs', path: '/api/training-programs',
- *   label: 'Program Types', singular: 'Program Type',
- *   record: trainingProgramSchema, create: trainingProgramInputSchema,
- *   searchable: ['name'], sortable: ['name', 'fee', 'created_at'],
+ * export const bridalBookings = defineResource({
+ *   name: 'bridalbookings', path: '/api/bridalbookings', label: 'Bookings', singular: 'Booking',
+ *   record: bookingSchema, create: bookingInputSchema,
+ *   searchable: ['client_name', 'phone'], sortable: ['event_date', 'balance'],
+ *   lists: { getmonth: { path: 'getmonth/:month', params: z.object({ month: isoMonth() }) } },
+ *   totals: ['price', 'amount_paid', 'balance'],
+ *   references: { package_id: 'bridalpackages' },
+ *   ledger: { charge: 'price', singular: 'Payment' },
  *   roles: { read: 'admin', write: 'admin' },
  * });
  */
-export function defineResource<TRecord extends z.ZodObject, TCreate extends z.ZodObject, TUpdate extends z.ZodObject = TCreate>(def: {
+export function defineResource<
+  TRecord extends z.ZodObject,
+  TCreate extends z.ZodObject,
+  TUpdate extends z.ZodObject = TCreate,
+  TLists extends Record<string, ListCallDef> = Record<never, ListCallDef>,
+>(def: {
   name: string;
   path: string;
   label: string;
@@ -58,12 +111,33 @@ export function defineResource<TRecord extends z.ZodObject, TCreate extends z.Zo
   filters?: z.ZodObject;
   defaultSort?: { field: keyof z.infer<TRecord> & string; order: 'asc' | 'desc' };
   roles: { read: RouteRole; write: RouteRole };
-}): ResourceDefinition<TRecord, TCreate, TUpdate> {
+  lists?: TLists;
+  totals?: readonly (keyof z.infer<TRecord> & string)[];
+  adminOnly?: readonly (keyof z.infer<TRecord> & string)[];
+  references?: Partial<Record<keyof z.infer<TCreate> & string, string>>;
+  ledger?: { charge: keyof z.infer<TRecord> & string; singular: string };
+}): ResourceDefinition<TRecord, TCreate, TUpdate, TLists> {
   return {
     ...def,
     update: (def.update ?? def.create.partial()) as TUpdate,
     defaultSort: def.defaultSort ?? { field: 'id', order: 'desc' },
+    lists: def.lists ?? ({} as TLists),
+    totals: def.totals ?? [],
+    adminOnly: def.adminOnly ?? [],
+    references: (def.references ?? {}) as Record<string, string>,
   };
+}
+
+/** The full path of a declared list call, params filled in: `listPath(bookings, 'getmonth', { month: '2026-12' })`. */
+export function listPath(resource: ResourceDefinition, call: string, params: Record<string, string | number> = {}): string {
+  const def = resource.lists[call];
+  if (!def) throw new Error(`${resource.name} declares no list call ${call}`);
+  const path = def.path.startsWith('/') ? def.path : `${resource.path}/${def.path}`;
+  return path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`${resource.name}.${call} needs ${key}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 export type RecordOf<R extends ResourceDefinition> = z.infer<R['record']>;

@@ -37,5 +37,9 @@ export const extraPrograms = defineResource({
   searchable: ['name', 'duration'],
   sortable: ['name', 'type', 'price', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
+  lists: {
+    /** One kind: PMU packages (`office`) or hostel pricing (`hostel`). */
+    list: { path: 'list/:type', params: z.object({ type: extraProgramTypeSchema }), label: 'One kind' },
+  },
   roles: { read: 'admin', write: 'admin' },
 });

@@ -61,6 +61,15 @@ export const products = defineResource({
   searchable: ['name', 'sku', 'category'],
   sortable: ['name', 'sku', 'category', 'price', 'quantity', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
+  lists: {
+    /** quantity 0; services are in none of the three. */
+    finished: { path: 'finished', label: 'Finished' },
+    /** 0 < quantity ≤ reorder level. */
+    low: { path: 'low', label: 'Low stock' },
+    /** quantity > reorder level. */
+    stocked: { path: 'stocked', label: 'Stocked' },
+  },
+  adminOnly: ['cost_price'],
   roles: { read: 'staff', write: 'admin' },
 });
 

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { isoDate, money, optionalText, text } from '../primitives.js';
+import { paymentMethodSchema } from '../resources/orders.js';
+
+/** `POST {path}/{id}/payments`: one payment towards a record's balance. */
+export const ledgerPaymentInputSchema = z.object({
+  amount: money().refine((n) => n > 0, { error: 'The amount must be greater than 0.' }),
+  method: paymentMethodSchema,
+  date: isoDate(),
+  note: optionalText(255),
+});
+export type LedgerPaymentInput = z.input<typeof ledgerPaymentInputSchema>;
+
+/** `POST {path}/{id}/payments/{paymentId}/reverse`: undoes a mistaken entry with a new, negative one. */
+export const ledgerReversalInputSchema = z.object({ reason: text(255) });
+export type LedgerReversalInput = z.input<typeof ledgerReversalInputSchema>;
+
+/** One ledger line. A reversal has a negative amount and names the line it reverses. */
+export const ledgerPaymentSchema = z.object({
+  id: z.number(),
+  parent_id: z.number(),
+  amount: z.number(),
+  method: paymentMethodSchema,
+  date: z.string(),
+  note: z.string().nullable(),
+  /** On a reversal: the line it reverses. */
+  reverses_id: z.number().nullable(),
+  /** On a reversed line: the reversal's id. */
+  reversed_by: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type LedgerPayment = z.infer<typeof ledgerPaymentSchema>;
+
+/** Answer of a payment or a reversal: the new line and the record with its new amount_paid and balance. */
+export interface LedgerWriteResult<TRecord> {
+  payment: LedgerPayment;
+  record: TRecord;
+}
+
+/** `summary` of a list whose resource declares `totals`: the count and each total over the whole list. */
+export type ListSummary = { count: number } & Record<string, number>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineResource } from '../crud/define-resource.js';
+import { id, isoDate, isoMonth, money, optionalText, recordBase, text } from '../primitives.js';
+import { paymentMethodSchema } from './orders.js';
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' };
+
+/**
+ * pending → confirmed → completed, or cancelled from pending or confirmed. A confirmed booking may go
+ * back to pending and a cancelled one be reopened as pending; a completed one stays completed.
+ */
+export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled', 'pending'],
+  completed: [],
+  cancelled: ['pending'],
+};
+
+export const bridalBookingSchema = z.object({
+  ...recordBase,
+  client_name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  event_date: z.string(),
+  event_location: z.string().nullable(),
+  package_id: z.number(),
+  price: z.number(),
+  amount_paid: z.number(),
+  balance: z.number(),
+  status: bookingStatusSchema,
+  artist_id: z.number().nullable(),
+  note: z.string().nullable(),
+});
+export type BridalBooking = z.infer<typeof bridalBookingSchema>;
+
+const fields = {
+  client_name: text(100),
+  phone: text(30).regex(/^[+\d][\d\s-]{5,}$/, { error: 'The phone must be a phone number.' }),
+  email: optionalText(150).pipe(z.email().nullable()),
+  event_date: isoDate(),
+  event_location: optionalText(200),
+  package_id: id(),
+  /** Omitted: the package's price. */
+  price: money().optional(),
+  status: bookingStatusSchema.default('pending'),
+  artist_id: id().nullish(),
+  note: optionalText(1000),
+};
+
+/** POST: `amount_paid` (a deposit taken at booking) is recorded as the first payment, by `payment_method` (cash). */
+export const bridalBookingInputSchema = z.object({ ...fields, amount_paid: money().optional(), payment_method: paymentMethodSchema.optional() });
+/** PUT: amount_paid and balance are not fields here; only payments change them. */
+export const bridalBookingUpdateSchema = z.object({ ...fields, status: bookingStatusSchema }).partial();
+
+export const bridalBookingFiltersSchema = z.object({
+  status: bookingStatusSchema.optional(),
+  artist_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  package_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  balance_min: z.coerce.number().min(0).max(999_999_999_999).optional(),
+  event_date_from: isoDate().optional(),
+  event_date_to: isoDate().optional(),
+});
+
+export const bridalBookings = defineResource({
+  name: 'bridalbookings',
+  path: '/api/bridalbookings',
+  label: 'Bookings',
+  singular: 'Booking',
+  record: bridalBookingSchema,
+  create: bridalBookingInputSchema,
+  update: bridalBookingUpdateSchema,
+  filters: bridalBookingFiltersSchema,
+  searchable: ['client_name', 'phone'],
+  sortable: ['client_name', 'event_date', 'price', 'amount_paid', 'balance', 'status', 'created_at'],
+  defaultSort: { field: 'event_date', order: 'desc' },
+  lists: {
+    /** Bookings whose event falls in a month, by event date. */
+    getmonth: { path: 'getmonth/:month', params: z.object({ month: isoMonth() }), order: { field: 'event_date', order: 'asc' }, label: 'Bookings of a month' },
+  },
+  totals: ['price', 'amount_paid', 'balance'],
+  references: { package_id: 'bridalpackages', artist_id: 'users' },
+  ledger: { charge: 'price', singular: 'Payment' },
+  roles: { read: 'admin', write: 'admin' },
+});
