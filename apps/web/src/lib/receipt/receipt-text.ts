@@ -34,19 +34,34 @@ export function receiptText(order: Order): string {
 
 /**
  * A Nigerian phone number in the international form wa.me wants (`2348031234567`), or undefined.
- * `0803 123 4567`, `+234 803 123 4567` and `2348031234567` all work.
+ * `0803 123 4567`, `+234 803 123 4567`, `2348031234567`, `+234 (0) 803 123 4567` and `803 123 4567` all work;
+ * another country's number works when written with its `+`.
  */
 export function whatsappNumber(phone: string | null | undefined): string | undefined {
   if (!phone) return undefined;
   const digits = phone.replace(/\D/g, '');
   if (/^0\d{10}$/.test(digits)) return `234${digits.slice(1)}`;
   if (/^234\d{10}$/.test(digits)) return digits;
+  // the trunk 0 kept after the country code
+  if (/^2340\d{10}$/.test(digits)) return `234${digits.slice(4)}`;
+  // a mobile number without its 0 (Nigerian mobiles are 70x, 80x, 81x, 90x, 91x)
+  if (/^[789][01]\d{8}$/.test(digits)) return `234${digits}`;
   if (/^\d{10,15}$/.test(digits) && phone.trim().startsWith('+')) return digits;
   return undefined;
 }
 
-/** `https://wa.me/<number>?text=<receipt>`: opens WhatsApp with the receipt typed in (to the customer when the phone is known). */
+/**
+ * `https://wa.me/<number>?text=<text>`: opens WhatsApp with the text typed in, to that phone when it is a number
+ * WhatsApp can reach (else WhatsApp asks whom to send it to).
+ *
+ * @example
+ * whatsappLink('0803 123 4567', 'Hello') // 'https://wa.me/2348031234567?text=Hello'
+ */
+export function whatsappLink(phone: string | null | undefined, text: string): string {
+  return `https://wa.me/${whatsappNumber(phone) ?? ''}?text=${encodeURIComponent(text)}`;
+}
+
+/** A sale's receipt on WhatsApp, to the customer when the phone is known. */
 export function whatsappUrl(order: Order): string {
-  const number = whatsappNumber(order.customer_phone);
-  return `https://wa.me/${number ?? ''}?text=${encodeURIComponent(receiptText(order))}`;
+  return whatsappLink(order.customer_phone, receiptText(order));
 }

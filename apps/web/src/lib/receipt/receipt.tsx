@@ -8,89 +8,82 @@ import classes from './receipt.module.css';
 
 export type ReceiptFormat = '80mm' | 'a4';
 
-/** A sale's receipt, laid out for an 80 mm thermal roll or an A4 page (the same lines as the WhatsApp text). */
-export function Receipt({ order, format = '80mm' }: { order: Order; format?: ReceiptFormat }) {
+export interface ReceiptPaperProps {
+  format: ReceiptFormat;
+  /** The line under the studio's name: the outlet of a sale; none for a payment. */
+  subtitle?: ReactNode;
+  /** A voided sale is stamped VOID across the paper. */
+  voided?: boolean;
+  testId?: string;
+  children: ReactNode;
+}
+
+/**
+ * The paper every receipt is printed on (80 mm roll or A4): the studio's name and contacts from the build
+ * config on top, the lines between rules, the thanks at the bottom.
+ */
+export function ReceiptPaper({ format, subtitle, voided, testId = 'receipt', children }: ReceiptPaperProps) {
   return (
-    <div className={classes.receipt} data-format={format} data-testid="receipt">
-      {order.status === 'void' && <div className={classes.void}>VOID</div>}
+    <div className={classes.receipt} data-format={format} data-testid={testId}>
+      {voided && <div className={classes.void}>VOID</div>}
       <div className={classes.center}>
         <div className={classes.name}>{studio.name}</div>
-        <div>{OUTLET_LABELS[order.outlet]}</div>
+        {subtitle && <div>{subtitle}</div>}
         <div>{studio.address}</div>
         <div>
           {studio.phone} · {studio.instagram}
         </div>
       </div>
-      <hr className={classes.rule} />
-      <div className={classes.row}>
-        <span>Receipt</span>
-        <strong data-testid="receipt-invoice-no">{order.invoice_no}</strong>
-      </div>
-      <div className={classes.row}>
-        <span>Date</span>
-        <span>{receiptTime(order)}</span>
-      </div>
-      <div className={classes.row}>
-        <span>Customer</span>
-        <span>{order.customer_name}</span>
-      </div>
-      {order.customer_phone && (
-        <div className={classes.row}>
-          <span>Phone</span>
-          <span>{order.customer_phone}</span>
-        </div>
-      )}
-      <div className={classes.row}>
-        <span>Served by</span>
-        <span>{order.staff.name}</span>
-      </div>
-      <hr className={classes.rule} />
+      <ReceiptRule />
+      {children}
+      <ReceiptRule />
+      <div className={classes.center}>Thank you for choosing {studio.name}!</div>
+    </div>
+  );
+}
+
+/** A dashed rule between a receipt's sections. */
+export function ReceiptRule() {
+  return <hr className={classes.rule} />;
+}
+
+/** One line of a receipt: a label on the left, its value on the right (`total` prints it large and bold). */
+export function ReceiptRow({ label, value, total, strong, testId }: { label: ReactNode; value: ReactNode; total?: boolean; strong?: boolean; testId?: string }) {
+  return (
+    <div className={total ? `${classes.row} ${classes.total}` : classes.row} style={strong ? { fontWeight: 700 } : undefined}>
+      <span>{label}</span>
+      <span data-testid={testId}>{value}</span>
+    </div>
+  );
+}
+
+/** A sale's receipt, laid out for an 80 mm thermal roll or an A4 page (the same lines as the WhatsApp text). */
+export function Receipt({ order, format = '80mm' }: { order: Order; format?: ReceiptFormat }) {
+  return (
+    <ReceiptPaper format={format} subtitle={OUTLET_LABELS[order.outlet]} voided={order.status === 'void'}>
+      <ReceiptRow label="Receipt" value={<strong>{order.invoice_no}</strong>} testId="receipt-invoice-no" />
+      <ReceiptRow label="Date" value={receiptTime(order)} />
+      <ReceiptRow label="Customer" value={order.customer_name} />
+      {order.customer_phone && <ReceiptRow label="Phone" value={order.customer_phone} />}
+      <ReceiptRow label="Served by" value={order.staff.name} />
+      <ReceiptRule />
       {order.items.map((item) => (
         <div key={item.id} className={classes.item}>
           <div>{item.name}</div>
-          <div className={classes.row}>
-            <span>
-              {item.quantity} x {formatMoney(item.unit_price)}
-            </span>
-            <span>{formatMoney(item.total)}</span>
-          </div>
+          <ReceiptRow label={`${item.quantity} x ${formatMoney(item.unit_price)}`} value={formatMoney(item.total)} />
         </div>
       ))}
-      <hr className={classes.rule} />
-      <div className={classes.row}>
-        <span>Subtotal</span>
-        <span>{formatMoney(order.subtotal)}</span>
-      </div>
-      {order.discount > 0 && (
-        <div className={classes.row}>
-          <span>Discount</span>
-          <span>-{formatMoney(order.discount)}</span>
-        </div>
-      )}
-      <div className={`${classes.row} ${classes.total}`}>
-        <span>TOTAL</span>
-        <span data-testid="receipt-total">{formatMoney(order.total)}</span>
-      </div>
-      <hr className={classes.rule} />
+      <ReceiptRule />
+      <ReceiptRow label="Subtotal" value={formatMoney(order.subtotal)} />
+      {order.discount > 0 && <ReceiptRow label="Discount" value={`-${formatMoney(order.discount)}`} />}
+      <ReceiptRow label="TOTAL" value={formatMoney(order.total)} total testId="receipt-total" />
+      <ReceiptRule />
       {order.payments.map((p, i) => (
-        <div key={i} className={classes.row}>
-          <span>
-            {PAYMENT_METHOD_LABELS[p.method]}
-            {p.reference ? ` (${p.reference})` : ''}
-          </span>
-          <span>{formatMoney(p.amount)}</span>
-        </div>
+        <ReceiptRow key={i} label={`${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`} value={formatMoney(p.amount)} />
       ))}
-      {order.change > 0 && (
-        <div className={classes.row}>
-          <span>Change</span>
-          <span>{formatMoney(order.change)}</span>
-        </div>
-      )}
+      {order.change > 0 && <ReceiptRow label="Change" value={formatMoney(order.change)} />}
       {order.note && <div style={{ marginTop: 6 }}>Note: {order.note}</div>}
-      <hr className={classes.rule} />
-      <div className={classes.center}>Thank you for choosing {studio.name}!</div>
-    </div>
+    </ReceiptPaper>
   );
 }
 
