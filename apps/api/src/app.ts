@@ -12,7 +12,7 @@ import type { Database } from './db/client.js';
 import { RequestValidationError, registerErrorHandling } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCrudRoutes } from './crud/register-crud-routes.js';
-import { crudModules } from './crud/registry.js';
+import { crudModules, crudRegistry } from './crud/registry.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { LoginThrottle } from './features/auth/login-throttle.js';
 import { registerActivityRoutes } from './features/activity/activity.routes.js';
@@ -87,7 +87,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   // --- app plugins, then routes
   registerAuth(app, db);
   registerAuthRoutes(app, db, loginThrottle);
-  for (const mod of crudModules) registerCrudRoutes(app, db, mod);
+  for (const mod of crudModules) registerCrudRoutes(app, db, mod, crudRegistry);
   registerActivityRoutes(app, db);
   registerOrderRoutes(app, db);
   registerDayCloseRoutes(app, db);

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable, PgTableWithColumns } from 'drizzle-orm/pg-core';
-import type { RecordOf, ResourceDefinition } from '@studio/shared';
+import type { ListCallDef, RecordOf, ResourceDefinition } from '@studio/shared';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.js';
 import type { UserRow } from '../plugins/auth.js';
+import type { LedgerModule } from './ledger.js';
 
 export interface CrudContext {
   tx: Tx;
@@ -26,7 +28,18 @@ export interface CrudHooks<T extends AnyTable, R extends ResourceDefinition> {
   beforeDelete?(existing: RowOf<T>, ctx: CrudContext): Promise<void> | void;
   /** After the row is written, in the same transaction (revoke tokens, write a ledger line). */
   afterWrite?(action: 'create' | 'update' | 'delete', before: RowOf<T> | null, after: RowOf<T> | null, ctx: CrudContext): Promise<void> | void;
+  /** Sentences the create or update answer carries as `warnings` (allowed, but worth a look: an artist booked twice that day). */
+  warnings?(row: RowOf<T>, ctx: CrudContext): Promise<string[]> | string[];
 }
+
+type ParamsOf<L> = L extends { params: infer P extends z.ZodObject } ? z.infer<P> : Record<string, never>;
+
+/** The condition of each list call the resource declares, given its zod-checked params. */
+export type ListConditions<R extends ResourceDefinition> = {
+  [K in keyof R['lists']]: (params: ParamsOf<R['lists'][K]>, ctx: { req: FastifyRequest; user: UserRow }) => SQL | undefined;
+};
+type ListsOption<R extends ResourceDefinition> = keyof R['lists'] extends never ? { lists?: ListConditions<R> } : { lists: ListConditions<R> };
+export type { ListCallDef };
 
 export interface CrudModule<T extends AnyTable = AnyTable, R extends ResourceDefinition = ResourceDefinition> {
   resource: R;
@@ -40,6 +53,10 @@ export interface CrudModule<T extends AnyTable = AnyTable, R extends ResourceDef
   unique: readonly { field: string; message: string }[];
   /** Calls beyond CRUD, registered before the generic ones. */
   routes?: (app: FastifyInstance, ctx: { db: Db; module: CrudModule<T, R> }) => void;
+  /** The condition of each declared list call. */
+  lists: Partial<ListConditions<R>>;
+  /** The payment ledger, when the resource declares one. */
+  ledger?: LedgerModule<T>;
 }
 
 /** Dates as ISO 8601 with offset; everything else as stored. */
@@ -69,7 +86,9 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     view?: CrudModule<T, R>['view'];
     unique?: CrudModule<T, R>['unique'];
     routes?: CrudModule<T, R>['routes'];
-  } & (Serialized<RowOf<T>> extends RecordOf<R> ? { toRecord?: (row: RowOf<T>) => RecordOf<R> } : { toRecord: (row: RowOf<T>) => RecordOf<R> }),
+    ledger?: LedgerModule<T>;
+  } & ListsOption<R> &
+    (Serialized<RowOf<T>> extends RecordOf<R> ? { toRecord?: (row: RowOf<T>) => RecordOf<R> } : { toRecord: (row: RowOf<T>) => RecordOf<R> }),
 ): CrudModule<T, R> {
   const keys = Object.keys(def.resource.record.shape);
   const pick = (row: RowOf<T>) => {
@@ -84,5 +103,7 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     view: def.view,
     unique: def.unique ?? [],
     routes: def.routes,
+    lists: (def.lists ?? {}) as Partial<ListConditions<R>>,
+    ledger: def.ledger,
   };
 }

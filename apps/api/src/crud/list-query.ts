@@ -1,6 +1,7 @@
-import { and, asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PER_PAGE_DEFAULT, type ListQuery, type Paged } from '@studio/shared';
+import { PER_PAGE_DEFAULT, type ListQuery, type ListSummary, type Paged, type ResourceDefinition } from '@studio/shared';
 import type { DbOrTx } from '../db/client.js';
 import type { AnyTable } from './define-crud-module.js';
 
@@ -20,30 +21,95 @@ export interface ListOptions {
   sortable: readonly string[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   searchable: readonly string[];
+  /** Money columns summed over the whole list (not the page) into `summary`. */
+  totals?: readonly string[];
   query: ListQuery;
 }
 
+export type ListPage<Row> = { rows: Row[]; paging?: Omit<Paged<Row>, 'data'>; summary?: ListSummary };
+
 /**
  * The one list query every resource uses: filter, search (`q`), sort (only on
- * declared columns, `id` breaking ties so pages are stable) and, when `page` is
- * given, paging with the Laravel envelope.
+ * declared columns, `id` breaking ties so pages are stable), when `page` is
+ * given paging with the Laravel envelope, and the declared totals over the whole list.
  */
-export async function listRows<Row>(db: DbOrTx, opts: ListOptions): Promise<{ rows: Row[]; paging?: Omit<Paged<Row>, 'data'> }> {
+export async function listRows<Row>(db: DbOrTx, opts: ListOptions): Promise<ListPage<Row>> {
   const { table, query } = opts;
   const where = and(opts.where, query.q ? searchCondition(table, opts.searchable, query.q) : undefined);
-  const field = query.sort && opts.sortable.includes(query.sort) ? query.sort : opts.defaultSort.field;
-  const order = query.sort && opts.sortable.includes(query.sort) ? (query.order ?? 'asc') : (query.order ?? opts.defaultSort.order);
+  const known = query.sort !== undefined && opts.sortable.includes(query.sort);
+  const field = known ? query.sort! : opts.defaultSort.field;
+  const order = known ? (query.order ?? 'asc') : (query.order ?? opts.defaultSort.order);
   const dir = order === 'asc' ? asc : desc;
   const orderBy = [dir(table[field] as AnyPgColumn), dir(table.id)];
   const base = db.select().from(table).where(where).orderBy(...orderBy);
-  if (query.page === undefined) return { rows: (await base) as Row[] };
+  const totals = opts.totals ?? [];
+  // one aggregate gives both the row count for paging and the declared totals
+  const needAggregate = query.page !== undefined || totals.length > 0;
   const perPage = query.per_page ?? PER_PAGE_DEFAULT;
-  const [{ total }] = (await db.select({ total: count() }).from(table).where(where)) as [{ total: number }];
-  const rows = (await base.limit(perPage).offset((query.page - 1) * perPage)) as Row[];
+  const [aggregate, rows] = await Promise.all([
+    needAggregate
+      ? db
+          .select({ total: count(), ...Object.fromEntries(totals.map((k) => [k, sql<string>`coalesce(sum(${table[k] as AnyPgColumn}), 0)::text`])) })
+          .from(table)
+          .where(where)
+      : Promise.resolve(undefined),
+    query.page === undefined ? base : base.limit(perPage).offset((query.page - 1) * perPage),
+  ]);
+  const agg = aggregate?.[0] as Record<string, string | number> | undefined;
+  const total = Number(agg?.total ?? 0);
+  const summary = totals.length ? ({ count: total, ...Object.fromEntries(totals.map((k) => [k, Number(agg?.[k] ?? 0)])) } as ListSummary) : undefined;
   return {
-    rows,
-    paging: { current_page: query.page, last_page: Math.max(1, Math.ceil(Number(total) / perPage)), per_page: perPage, total: Number(total) },
+    rows: rows as Row[],
+    summary,
+    paging:
+      query.page === undefined ? undefined : { current_page: query.page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
   };
 }
 
 export const lowerEq = (col: AnyPgColumn, value: string) => sql`lower(${col}) = lower(${value})`;
+
+/** The column a filter key bounds: `balance_min` → balance (≥), `event_date_to` → event_date (≤), else equality. */
+export function filterTarget(key: string): { column: string; op: 'eq' | 'gte' | 'lte' } {
+  const m = key.match(/^(.+)_(min|from|max|to)$/);
+  if (!m) return { column: key, op: 'eq' };
+  return { column: m[1]!, op: m[2] === 'min' || m[2] === 'from' ? 'gte' : 'lte' };
+}
+
+/** Conditions for the resource's declared filters present in the query. */
+export function filterCondition(table: AnyTable, filters: readonly string[], query: Record<string, unknown>): SQL | undefined {
+  return and(
+    ...filters
+      .filter((k) => query[k] !== undefined)
+      .map((k) => {
+        const { column, op } = filterTarget(k);
+        const col = table[column] as AnyPgColumn;
+        return op === 'eq' ? eq(col, query[k]) : op === 'gte' ? gte(col, query[k]) : lte(col, query[k]);
+      }),
+  );
+}
+
+/**
+ * Every column name a resource declares (sortable, searchable, filters, totals, default and list orders)
+ * must be a real column of its table: checked when the app starts, so no sort or filter can reach SQL as
+ * a missing column (a 500). Throws naming each mistake.
+ */
+export function checkDeclaredColumns(resource: ResourceDefinition, table: AnyTable, extra: readonly string[] = []): void {
+  const columns = new Set(Object.keys(getTableColumns(table)));
+  const named: [string, string][] = [
+    ...resource.sortable.map((c) => ['sortable', c] as [string, string]),
+    ...resource.searchable.map((c) => ['searchable', c] as [string, string]),
+    ...Object.keys(resource.filters?.shape ?? {}).map((k) => ['filters', filterTarget(k).column] as [string, string]),
+    ...resource.totals.map((c) => ['totals', c] as [string, string]),
+    ['defaultSort', resource.defaultSort.field],
+    ...Object.entries(resource.lists).flatMap(([name, l]) => (l.order ? [[`lists.${name}.order`, l.order.field] as [string, string]] : [])),
+    ...Object.keys(resource.references).map((c) => ['references', c] as [string, string]),
+    ...extra.map((c) => ['ledger', c] as [string, string]),
+  ];
+  const wrong = named.filter(([, c]) => !columns.has(c)).map(([where, c]) => `${where}: ${c}`);
+  if (wrong.length) throw new Error(`Resource ${resource.name} names columns its table lacks: ${wrong.join(', ')}`);
+  const searchableText = resource.searchable.filter((c) => {
+    const col = getTableColumns(table)[c] as AnyPgColumn | undefined;
+    return col && col.dataType !== 'string';
+  });
+  if (searchableText.length) throw new Error(`Resource ${resource.name} searches non-text columns: ${searchableText.join(', ')}`);
+}

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, ne, type SQL } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { listQuerySchema, searchTextSchema, type ListQuery } from '@studio/shared';
+import { fieldLabel, listQuerySchema, searchTextSchema, studioDate, toKobo, type ListCallDef, type ListQuery, type PaymentMethod } from '@studio/shared';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { currentUser } from '../plugins/auth.js';
+import { currentUser, isAdmin } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
-import { notFound, unprocessable } from '../plugins/errors.js';
+import { invalidField, notFound, unprocessable } from '../plugins/errors.js';
 import type { AnyTable, CrudContext, CrudModule, RowOf } from './define-crud-module.js';
-import { listRows, lowerEq } from './list-query.js';
+import { addLedgerLine, hasLedgerLines, registerLedgerRoutes } from './ledger.js';
+import { checkDeclaredColumns, filterCondition, listRows, lowerEq } from './list-query.js';
 
 /** A path id: a positive integer, or the record is simply not there (404). */
 export function parseId(raw: string, what: string): number {
@@ -48,85 +50,181 @@ async function checkUnique(ctx: CrudContext, mod: CrudModule, values: Record<str
   if (Object.keys(errors).length) throw unprocessable(errors);
 }
 
-/** The record as this caller may see it. */
-export function presentRecord<T extends AnyTable>(mod: CrudModule<T>, row: RowOf<T>, req: FastifyRequest) {
-  const record = mod.toRecord(row);
-  return mod.view && req.user ? mod.view(record, req.user) : record;
+/** What the registry knows of the other resources: their tables (reference checks) and who refers to whom (deletes). */
+export interface CrudRegistry {
+  tableOf(resourceName: string): AnyTable | undefined;
+  /** Modules with a reference field naming `resourceName`. */
+  referrers(resourceName: string): { module: CrudModule; field: string }[];
+}
+const noRegistry: CrudRegistry = { tableOf: () => undefined, referrers: () => [] };
+type TableOf = CrudRegistry['tableOf'];
+
+/** A record other records refer to is not deleted from under them: 422 saying by how many, never a foreign-key error. */
+async function checkNotReferenced(ctx: CrudContext, mod: CrudModule, id: number, registry: CrudRegistry) {
+  const uses: string[] = [];
+  for (const { module, field } of registry.referrers(mod.resource.name)) {
+    const [{ n }] = (await ctx.tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(module.table)
+      .where(eq(module.table[field] as AnyPgColumn, id))) as [{ n: number }];
+    if (n > 0) uses.push(`${n} ${n === 1 ? module.resource.singular.toLowerCase() : module.resource.label.toLowerCase()}`);
+  }
+  if (uses.length) throw invalidField('id', `This ${mod.resource.singular.toLowerCase()} is used by ${uses.join(' and ')}: it cannot be deleted.`);
 }
 
-/** Equality conditions for the resource's declared filters present in the query. */
-export function filterCondition(mod: CrudModule, query: Record<string, unknown>): SQL | undefined {
-  const keys = Object.keys(mod.resource.filters?.shape ?? {});
-  return and(...keys.filter((k) => query[k] !== undefined).map((k) => eq(mod.table[k] as AnyPgColumn, query[k])));
+/** Every id field naming another resource's record must name one that exists: 422 on the field, not a foreign-key 500. */
+async function checkReferences(ctx: CrudContext, mod: CrudModule, values: Record<string, unknown>, tableOf: TableOf) {
+  const errors: Record<string, string[]> = {};
+  for (const [field, target] of Object.entries(mod.resource.references)) {
+    const value = values[field];
+    if (typeof value !== 'number') continue;
+    const table = tableOf(target);
+    if (!table) throw new Error(`${mod.resource.name}.${field} references unknown resource ${target}`);
+    const [hit] = await ctx.tx.select({ id: table.id }).from(table).where(eq(table.id, value)).limit(1);
+    if (!hit) errors[field] = [`The selected ${fieldLabel(field)} is invalid.`];
+  }
+  if (Object.keys(errors).length) throw unprocessable(errors);
+}
+
+/** The record as this caller may see it: staff never receive the resource's admin-only fields. */
+export function presentRecord<T extends AnyTable>(mod: CrudModule<T>, row: RowOf<T>, req: FastifyRequest) {
+  let record = mod.toRecord(row) as Record<string, unknown>;
+  if (req.user && !isAdmin(req.user) && mod.resource.adminOnly.length) {
+    record = Object.fromEntries(Object.entries(record).filter(([k]) => !mod.resource.adminOnly.includes(k)));
+  }
+  return mod.view && req.user ? mod.view(record as never, req.user) : record;
+}
+
+/** A declared list call's full path in Fastify's form. */
+function routePath(basePath: string, call: ListCallDef): string {
+  return call.path.startsWith('/') ? call.path : `${basePath}/${call.path}`;
 }
 
 /**
- * Registers GET list, GET search/{text}, GET {id}, POST, PUT {id} and DELETE {id}
- * for one module, with the resource's roles, its zod schemas as validation and
- * OpenAPI, and an activity-log line for every write.
+ * Registers GET list, GET search/{text}, the declared list calls, GET {id}, POST, PUT {id} and
+ * DELETE {id} for one module (and its ledger's calls), with the resource's roles, its zod schemas as
+ * validation and OpenAPI, and an activity-log line for every write. Every list answers through one
+ * response: the caller's view of each record, the paging envelope and the declared totals.
+ * Throws when the declaration names a column its table lacks, so the app does not start.
  */
-export function registerCrudRoutes(app: FastifyInstance, db: Db, mod: CrudModule): void {
+export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudModule, registry: CrudRegistry = noRegistry): void {
+  const tableOf: TableOf = (name) => registry.tableOf(name);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { resource, table, hooks } = mod;
+  const ledger = mod.ledger;
+  if (resource.ledger && !ledger) throw new Error(`${resource.name} declares a ledger its module does not keep`);
+  checkDeclaredColumns(resource, table, resource.ledger ? [resource.ledger.charge, 'amount_paid', 'balance'] : []);
+  for (const name of Object.keys(resource.lists)) {
+    if (!mod.lists[name as never]) throw new Error(`${resource.name} declares list call ${name} but its module gives no condition`);
+  }
   const read = { role: resource.roles.read };
   const write = { role: resource.roles.write };
   const what = resource.singular;
   const tags = [resource.label];
+  const filterKeys = Object.keys(resource.filters?.shape ?? {});
 
-  mod.routes?.(app, { db, module: mod });
+  mod.routes?.(fastify, { db, module: mod });
   const present = (row: RowOf<typeof table>, req: FastifyRequest) => presentRecord(mod, row, req);
   const querystring = resource.filters ? listQuerySchema.extend(resource.filters.shape) : listQuerySchema;
 
-  app.get(resource.path, { config: read, schema: { tags, querystring } }, async (req) => {
-    const query = req.query as ListQuery & Record<string, unknown>;
-    const { rows, paging } = await listRows<RowOf<typeof table>>(db, { ...resource, table, where: filterCondition(mod, query), query });
-    const data = rows.map((r) => present(r, req));
-    return paging ? { data, ...paging } : { data };
-  });
-
-  if (resource.searchable.length) {
-    app.get(`${resource.path}/search/:text`, { config: read, schema: { tags, params: textParams, querystring } }, async (req) => {
-      const { text } = req.params as z.infer<typeof textParams>;
-      const query = { ...(req.query as ListQuery & Record<string, unknown>), q: text };
-      const { rows, paging } = await listRows<RowOf<typeof table>>(db, { ...resource, table, where: filterCondition(mod, query), query });
-      const data = rows.map((r) => present(r, req));
-      return paging ? { data, ...paging } : { data };
+  /** The one list response: filters, search, sort, paging, totals, and each record as the caller may see it. */
+  async function respond(req: FastifyRequest, query: ListQuery & Record<string, unknown>, where?: SQL, order?: ListCallDef['order']) {
+    const { rows, paging, summary } = await listRows<RowOf<typeof table>>(db, {
+      table,
+      sortable: resource.sortable,
+      searchable: resource.searchable,
+      totals: resource.totals,
+      defaultSort: order ?? resource.defaultSort,
+      where: and(where, filterCondition(table, filterKeys, query)),
+      query,
     });
+    const data = rows.map((r) => present(r, req));
+    return { data, ...(paging ?? {}), ...(summary ? { summary } : {}) };
   }
 
+  app.get(resource.path, { config: read, schema: { tags, querystring } }, async (req) => respond(req, req.query));
+
+  if (resource.searchable.length) {
+    app.get(`${resource.path}/search/:text`, { config: read, schema: { tags, params: textParams, querystring } }, async (req) =>
+      respond(req, { ...req.query, q: req.params.text }),
+    );
+  }
+
+  for (const [name, call] of Object.entries(resource.lists)) {
+    const condition = mod.lists[name as never] as (params: unknown, ctx: { req: FastifyRequest; user: ReturnType<typeof currentUser> }) => SQL | undefined;
+    app.get(
+      routePath(resource.path, call),
+      { config: { role: call.role ?? resource.roles.read }, schema: { tags, summary: call.label, params: call.params ?? z.object({}), querystring } },
+      async (req) => respond(req, req.query, condition(req.params, { req, user: currentUser(req) }), call.order),
+    );
+  }
+
+  if (ledger) registerLedgerRoutes(fastify, db, mod, present);
+
   app.get(`${resource.path}/:id`, { config: read, schema: { tags, params: idParams } }, async (req) => {
-    const row = await findRow(db, table, parseId((req.params as { id: string }).id, what));
+    const row = await findRow(db, table, parseId(req.params.id, what));
     if (!row) throw notFound(what);
     return { data: present(row, req) };
   });
 
+  const withWarnings = async (row: RowOf<typeof table>, ctx: CrudContext, body: { data: unknown }) =>
+    hooks.warnings ? { ...body, warnings: await hooks.warnings(row, ctx) } : body;
+
   app.post(resource.path, { config: write, schema: { tags, body: resource.create } }, async (req, reply) => {
     const user = currentUser(req);
-    const created = await db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       const ctx: CrudContext = { tx, user, req };
-      const input = req.body as Record<string, unknown>;
+      const input: Record<string, unknown> = { ...req.body };
+      // a deposit taken with the record is its ledger's first line, not a column written by hand
+      const deposit = ledger ? Number(input.amount_paid ?? 0) : 0;
+      const depositMethod = (input.payment_method as PaymentMethod | undefined) ?? 'cash';
+      if (ledger) {
+        delete input.amount_paid;
+        delete input.payment_method;
+      }
       const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : input;
       await checkUnique(ctx, mod, values);
-      const [row] = (await tx.insert(table).values(values).returning()) as RowOf<typeof table>[];
+      await checkReferences(ctx, mod, values, tableOf);
+      let [row] = (await tx.insert(table).values(values).returning()) as RowOf<typeof table>[];
       await hooks.afterWrite?.('create', null, row!, ctx);
       await recordActivity(tx, { user, action: 'create', resource: resource.name, recordId: row!.id, after: mod.toRecord(row!) });
-      return row!;
+      if (ledger && deposit > 0) {
+        const today = studioDate(new Date(), fastify.config.tzStudio);
+        const paid = await addLedgerLine(tx, mod, row!.id, { amount: deposit, method: depositMethod, date: today, note: 'Paid with the booking' }, user, { field: 'amount_paid' });
+        row = paid.parent as RowOf<typeof table>;
+      }
+      return withWarnings(row!, ctx, { data: present(row!, req) });
     });
-    return reply.code(201).send({ data: present(created, req) });
+    return reply.code(201).send(answer);
   });
 
   app.put(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams, body: resource.update }, preValidation: rememberSentFields }, async (req) => {
     const user = currentUser(req);
-    const id = parseId((req.params as { id: string }).id, what);
-    const updated = await db.transaction(async (tx) => {
+    const id = parseId(req.params.id, what);
+    return db.transaction(async (tx) => {
       const ctx: CrudContext = { tx, user, req };
-      const existing = await findRow(tx, table, id);
+      // locked: a payment committing meanwhile cannot slip under a lowered charge
+      const [existing] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as RowOf<typeof table>[];
       if (!existing) throw notFound(what);
       // only the fields the client sent: the update schema's defaults (active: true, is_admin: 0) must not overwrite stored values
       const sent = sentFields.get(req);
-      const input = Object.fromEntries(Object.entries(req.body as Record<string, unknown>).filter(([k]) => !sent || sent.has(k)));
+      const input: Record<string, unknown> = Object.fromEntries(Object.entries(req.body).filter(([k]) => !sent || sent.has(k)));
       delete input.id; // the path names the record; a body id is the client echoing it
+      if (ledger) {
+        // only payments change them (contract §4)
+        delete input.amount_paid;
+        delete input.balance;
+      }
       const values = hooks.beforeUpdate ? await hooks.beforeUpdate(input, existing, ctx) : input;
+      if (resource.ledger) {
+        const charge = resource.ledger.charge;
+        const next = values[charge];
+        if (typeof next === 'number' && toKobo(next) < toKobo(Number(existing.amount_paid))) {
+          throw invalidField(charge, `The ${fieldLabel(charge)} cannot be less than the ₦${Number(existing.amount_paid).toFixed(2)} already paid.`);
+        }
+      }
       await checkUnique(ctx, mod, values, id);
+      await checkReferences(ctx, mod, values, tableOf);
       const [row] = (await tx
         .update(table)
         .set({ ...values, updated_at: new Date() })
@@ -134,19 +232,23 @@ export function registerCrudRoutes(app: FastifyInstance, db: Db, mod: CrudModule
         .returning()) as RowOf<typeof table>[];
       await hooks.afterWrite?.('update', existing, row!, ctx);
       await recordActivity(tx, { user, action: 'update', resource: resource.name, recordId: id, before: mod.toRecord(existing), after: mod.toRecord(row!) });
-      return row!;
+      return withWarnings(row!, ctx, { data: present(row!, req) });
     });
-    return { data: present(updated, req) };
   });
 
   app.delete(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams } }, async (req) => {
     const user = currentUser(req);
-    const id = parseId((req.params as { id: string }).id, what);
+    const id = parseId(req.params.id, what);
     await db.transaction(async (tx) => {
       const ctx: CrudContext = { tx, user, req };
       const existing = await findRow(tx, table, id);
       if (!existing) throw notFound(what);
+      if (ledger) {
+        const [hit] = await tx.select({ yes: sql<boolean>`${hasLedgerLines(ledger.table, id)}` }).from(sql`(select 1) as one`);
+        if (hit?.yes) throw invalidField('id', `This ${what.toLowerCase()} has payments on record and cannot be deleted: its payments must stay accounted for.`);
+      }
       await hooks.beforeDelete?.(existing, ctx);
+      await checkNotReferenced(ctx, mod, id, registry);
       await tx.delete(table).where(eq(table.id, id));
       await hooks.afterWrite?.('delete', existing, null, ctx);
       await recordActivity(tx, { user, action: 'delete', resource: resource.name, recordId: id, before: mod.toRecord(existing) });

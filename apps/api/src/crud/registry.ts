@@ -5,6 +5,16 @@ import { trainingSessionsModule } from '../resources/training-sessions/training-
 import { extraProgramsModule } from '../resources/extra-programs/extra-programs.module.js';
 import { bridalPackagesModule } from '../resources/bridal-packages/bridal-packages.module.js';
 import { productsModule } from '../resources/products/products.module.js';
+import { bridalBookingsModule } from '../resources/bridal-bookings/bridal-bookings.module.js';
+import type { AnyTable } from './define-crud-module.js';
+import type { CrudRegistry } from './register-crud-routes.js';
 
 /** Every module served by the generic CRUD routes. */
-export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule] as unknown as CrudModule[];
+export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule] as unknown as CrudModule[];
+
+/** Tables by resource name and who refers to whom, from the shared declarations' `references`. */
+export const crudRegistry: CrudRegistry = {
+  tableOf: (name: string): AnyTable | undefined => crudModules.find((m) => m.resource.name === name)?.table,
+  referrers: (name: string) =>
+    crudModules.flatMap((module) => Object.entries(module.resource.references).filter(([, target]) => target === name).map(([field]) => ({ module, field }))),
+};

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { listQuerySchema } from '@studio/shared';
 import { z } from 'zod';
@@ -15,8 +16,8 @@ const activityQuery = listQuerySchema.extend({
 
 /** `GET /api/activity-log` (admin): who changed what and when, newest first, always paged. */
 export function registerActivityRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/activity-log', { config: { role: 'admin' }, schema: { tags: ['Activity log'], querystring: activityQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof activityQuery>;
+  app.withTypeProvider<ZodTypeProvider>().get('/api/activity-log', { config: { role: 'admin' }, schema: { tags: ['Activity log'], querystring: activityQuery } }, async (req) => {
+    const q = req.query;
     const t = activityLogTable;
     const where = and(q.resource ? eq(t.resource, q.resource) : undefined, q.record_id ? eq(t.record_id, q.record_id) : undefined, q.user_id ? eq(t.user_id, q.user_id) : undefined);
     const { rows, paging } = await listRows<typeof t.$inferSelect>(db, {

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, loginRequestSchema, type LoginRequest } from '@studio/shared';
+import { MESSAGES, loginRequestSchema } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { apiTokensTable, usersTable } from '../../db/schema.js';
 import { lowerEq } from '../../crud/list-query.js';
@@ -17,9 +18,10 @@ function deviceInfoText(info: unknown): string | null {
   return (typeof info === 'string' ? info : JSON.stringify(info)).slice(0, 500);
 }
 
-export function registerAuthRoutes(app: FastifyInstance, db: Db, throttle = new LoginThrottle()): void {
+export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttle = new LoginThrottle()): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/api/login', { config: { role: 'public' }, schema: { tags: ['Auth'], body: loginRequestSchema } }, async (req) => {
-    const body = req.body as LoginRequest;
+    const body = req.body;
     const key = LoginThrottle.key(body.username, req.ip);
     const wait = throttle.retryAfter(key);
     if (wait > 0) {

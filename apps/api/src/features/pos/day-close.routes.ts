@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { PAYMENT_METHODS, fromKobo, isoDate, outletSchema, toKobo, type DayClose, type Outlet, type PaymentMethod } from '@studio/shared';
 import { z } from 'zod';
@@ -74,9 +75,9 @@ export async function dayClose(db: Db, outlet: Outlet, date: string): Promise<Re
  * outlet on a day they sold at it (the till they worked), without colleagues' figures or profit.
  */
 export function registerDayCloseRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/day-close/:outlet/:date', { config: { role: 'staff' }, schema: { tags: ['Orders'], params } }, async (req) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/day-close/:outlet/:date', { config: { role: 'staff' }, schema: { tags: ['Orders'], params } }, async (req) => {
     const user = currentUser(req);
-    const { outlet, date } = req.params as z.infer<typeof params>;
+    const { outlet, date } = req.params;
     if (isAdmin(user)) return { data: await dayClose(db, outlet, date) };
     const [worked] = await db
       .select({ id: O.id })

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import {
   OUTLETS,
@@ -33,6 +34,7 @@ const pageQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(ORDERS_PER_PAGE),
 });
 const listQuery = pageQuery.extend({ outlet: outletSchema.optional(), status: z.enum(['paid', 'void']).optional() });
+const idParams = z.object({ id: z.string() });
 const textParams = z.object({ text: searchTextSchema });
 const monthParams = z.object({ month: isoMonth(), outlet: outletSchema });
 const rangeParams = z
@@ -104,53 +106,54 @@ function byOutlet(rows: { outlet: Outlet; count: number; total: string }[]) {
   return { count, total: fromKobo(totalK), by_outlet: out };
 }
 
-export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
+export function registerOrderRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = { role: 'staff' as const };
   const admin = { role: 'admin' as const };
   const tags = ['Orders'];
 
   app.post('/api/orders', { config: staff, schema: { tags, body: orderCreateSchema } }, async (req, reply) => {
-    const { order, replay } = await createOrder(db, currentUser(req), req.body as never, app.config.tzStudio);
+    const { order, replay } = await createOrder(db, currentUser(req), req.body, app.config.tzStudio);
     return reply.code(replay ? 200 : 201).header('Idempotent-Replay', replay ? 'true' : 'false').send({ data: order });
   });
 
   app.get('/api/orders', { config: staff, schema: { tags, querystring: listQuery } }, async (req) => {
-    const q = req.query as z.infer<typeof listQuery>;
+    const q = req.query;
     return withoutSummary(await pagedOrders(db, and(q.outlet ? eq(O.outlet, q.outlet) : undefined, q.status ? eq(O.status, q.status) : undefined), q));
   });
 
   app.get('/api/orders/getmonth/:month/:outlet', { config: staff, schema: { tags, params: monthParams, querystring: pageQuery } }, async (req) => {
-    const { month, outlet } = req.params as z.infer<typeof monthParams>;
+    const { month, outlet } = req.params;
     const { from, to } = monthRange(month);
     const where = and(eq(O.outlet, outlet), gte(O.business_date, from), lte(O.business_date, to));
-    return pagedOrders(db, where, req.query as PageQuery);
+    return pagedOrders(db, where, req.query);
   });
 
   app.get('/api/orders/name-search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
-    const { text } = req.params as z.infer<typeof textParams>;
-    const q = req.query as z.infer<typeof listQuery>;
+    const { text } = req.params;
+    const q = req.query;
     return withoutSummary(await pagedOrders(db, and(ilike(O.customer_name, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q));
   });
 
   app.get('/api/orders/search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
-    const { text } = req.params as z.infer<typeof textParams>;
-    const q = req.query as z.infer<typeof listQuery>;
+    const { text } = req.params;
+    const q = req.query;
     return withoutSummary(await pagedOrders(db, and(ilike(O.invoice_no, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q));
   });
 
-  app.get('/api/orders/:id', { config: staff, schema: { tags } }, async (req) => {
-    const order = await findOrder(db, parseId((req.params as { id: string }).id, 'Order'));
+  app.get('/api/orders/:id', { config: staff, schema: { tags, params: idParams } }, async (req) => {
+    const order = await findOrder(db, parseId(req.params.id, 'Order'));
     if (!order) throw notFound('Order');
     return { data: order };
   });
 
   /** Only customer, note and payment method change after a sale; amounts and items never do. */
-  app.put('/api/orders/:id', { config: admin, schema: { tags, body: orderUpdateSchema }, preValidation: rememberSentKeys }, async (req) => {
+  app.put('/api/orders/:id', { config: admin, schema: { tags, params: idParams, body: orderUpdateSchema }, preValidation: rememberSentKeys }, async (req) => {
     const user = currentUser(req);
-    const id = parseId((req.params as { id: string }).id, 'Order');
+    const id = parseId(req.params.id, 'Order');
     // only what the client sent: validation turns an absent phone or note into null, which must not erase them
     const sent = sentKeys.get(req) ?? new Set<string>();
-    const body = Object.fromEntries(Object.entries(req.body as OrderUpdate).filter(([k]) => sent.has(k))) as OrderUpdate;
+    const body = Object.fromEntries(Object.entries(req.body).filter(([k]) => sent.has(k))) as Partial<typeof req.body>;
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(O).where(eq(O.id, id)).for('update');
       if (!row) throw notFound('Order');
@@ -171,8 +174,8 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     return { data: await findOrder(db, id) };
   });
 
-  app.delete('/api/orders/:id', { config: admin, schema: { tags } }, async (req) => {
-    const order = await voidOrder(db, currentUser(req), parseId((req.params as { id: string }).id, 'Order'));
+  app.delete('/api/orders/:id', { config: admin, schema: { tags, params: idParams } }, async (req) => {
+    const order = await voidOrder(db, currentUser(req), parseId(req.params.id, 'Order'));
     if (!order) throw notFound('Order');
     return { data: order };
   });
@@ -180,17 +183,17 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
   /** A staff member's own sales (staff: only their own id). */
   app.get('/api/orders-staff/:staffId/:from/:to', { config: staff, schema: { tags: ['Staff performance'], params: staffRangeParams, querystring: pageQuery.partial() } }, async (req) => {
     const user = currentUser(req);
-    const p = req.params as z.infer<typeof staffRangeParams>;
+    const p = req.params;
     const staffId = parseId(p.staffId, 'Staff member');
     if (staffId !== user.id && !isAdmin(user)) throw forbidden();
     const where = and(eq(O.staff_id, staffId), gte(O.business_date, p.from), lte(O.business_date, p.to));
-    const q = req.query as Partial<PageQuery>;
+    const q = req.query;
     const page = withoutSummary(await pagedOrders(db, where, { page: q.page ?? 1, per_page: q.per_page ?? ORDERS_PER_PAGE }));
     return { ...page, summary: byOutlet((await staffTotals(db, p.from, p.to, staffId)) as never) };
   });
 
   app.get('/api/staff-performances/:from/:to', { config: admin, schema: { tags: ['Staff performance'], params: rangeParams } }, async (req) => {
-    const { from, to } = req.params as z.infer<typeof rangeParams>;
+    const { from, to } = req.params;
     const [totals, people] = await Promise.all([
       staffTotals(db, from, to),
       db.select({ id: usersTable.id, name: usersTable.name, role: usersTable.role, active: usersTable.active }).from(usersTable).orderBy(usersTable.name),

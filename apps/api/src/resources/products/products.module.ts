@@ -6,8 +6,8 @@ import { lowerEq } from '../../crud/list-query.js';
 import { invalidField } from '../../plugins/errors.js';
 import { productsTable, stockMovementsTable } from './products.table.js';
 import { applyStockChange } from './stock.js';
-import { registerProductRoutes } from './products.routes.js';
-import { productRecord, productView } from './products.record.js';
+import { registerProductRoutes, stockFilters } from './products.routes.js';
+import { productRecord } from './products.record.js';
 
 /** A SKU names one product per outlet; the same SKU at another outlet is the same item there (transfers match on it). */
 async function checkSku(tx: DbOrTx, outlet: Outlet, sku: string | null | undefined, selfId?: number) {
@@ -24,7 +24,8 @@ export const productsModule = defineCrudModule({
   resource: products,
   table: productsTable,
   toRecord: productRecord,
-  view: productView,
+  // staff never receive cost_price: the shared declaration's adminOnly
+  lists: { finished: () => stockFilters.finished, low: () => stockFilters.low, stocked: () => stockFilters.stocked },
   hooks: {
     async beforeCreate(input, { tx }) {
       await checkSku(tx, input.outlet, input.sku);

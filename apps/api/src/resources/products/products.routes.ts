@@ -32,7 +32,6 @@ export const stockFilters: Record<'finished' | 'low' | 'stocked', SQL> = {
   stocked: and(eq(T.kind, 'product'), gt(T.quantity, T.reorder_level))!,
 };
 
-const outletQuery = listQuerySchema.extend({ outlet: outletSchema.optional() });
 const outletParams = z.object({ outlet: outletSchema });
 const idParams = z.object({ id: z.string() });
 
@@ -41,18 +40,6 @@ export function registerProductRoutes(app: FastifyInstance, { db }: { db: Db }):
   const staff = { role: 'staff' as const };
   const admin = { role: 'admin' as const };
   const tags = [products.label];
-
-  const list = async (where: SQL, query: z.infer<typeof outletQuery>, user: UserRow) => {
-    const { rows, paging } = await listRows<ProductRow>(db, { ...products, table: T, where: and(where, query.outlet ? eq(T.outlet, query.outlet) : undefined), query });
-    const data = rows.map((r) => productView(productRecord(r), user));
-    return paging ? { data, ...paging } : { data };
-  };
-
-  for (const status of ['finished', 'low', 'stocked'] as const) {
-    app.get(`/api/products/${status}`, { config: staff, schema: { tags, querystring: outletQuery } }, async (req) =>
-      list(stockFilters[status], req.query as z.infer<typeof outletQuery>, currentUser(req)),
-    );
-  }
 
   /** What an outlet can sell now: its services, and products with stock, by name. The till loads it often, so the database writes the JSON. */
   app.get('/api/get-products/:outlet', { config: staff, schema: { tags, params: outletParams } }, async (req, reply) => {

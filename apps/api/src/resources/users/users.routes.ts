@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, ne } from 'drizzle-orm';
-import { passwordChangeSchema, type PasswordChange } from '@studio/shared';
+import { passwordChangeSchema } from '@studio/shared';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseId, findRow } from '../../crud/register-crud-routes.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
@@ -23,6 +25,7 @@ function imageExtension(buf: Buffer): string | undefined {
 }
 
 type UserRow = typeof usersTable.$inferSelect;
+const idParams = z.object({ id: z.string() });
 
 /** The bytes of the multipart field `photo`. A broken body (no boundary, cut short) is the caller's bad input: 422, not 500. */
 async function readPhoto(req: FastifyRequest): Promise<Buffer> {
@@ -39,16 +42,17 @@ async function readPhoto(req: FastifyRequest): Promise<Buffer> {
   return buf;
 }
 
-export function registerUserRoutes(app: FastifyInstance, { db, module }: { db: Db; module: { toRecord(row: UserRow): unknown } }): void {
+export function registerUserRoutes(fastify: FastifyInstance, { db, module }: { db: Db; module: { toRecord(row: UserRow): unknown } }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const toRecord = (row: UserRow) => module.toRecord(row);
 
   /** Staff may change only their own password, and must give the current one; admins may set anyone's. */
-  app.put('/api/users/password/:id', { config: { role: 'staff' }, schema: { tags: ['Staff'], body: passwordChangeSchema } }, async (req) => {
+  app.put('/api/users/password/:id', { config: { role: 'staff' }, schema: { tags: ['Staff'], params: idParams, body: passwordChangeSchema } }, async (req) => {
     const caller = currentUser(req);
-    const id = parseId((req.params as { id: string }).id, 'Staff member');
+    const id = parseId(req.params.id, 'Staff member');
     const own = id === caller.id;
     if (!own && !isAdmin(caller)) throw forbidden();
-    const body = req.body as PasswordChange;
+    const body = req.body;
     const target = await findRow(db, usersTable, id);
     if (!target) throw notFound('Staff member');
     if (own) {
@@ -65,9 +69,9 @@ export function registerUserRoutes(app: FastifyInstance, { db, module }: { db: D
     return { data: toRecord(target) };
   });
 
-  app.post('/api/users/:id/photo', { config: { role: 'admin' }, schema: { tags: ['Staff'], consumes: ['multipart/form-data'] } }, async (req) => {
+  app.post('/api/users/:id/photo', { config: { role: 'admin' }, schema: { tags: ['Staff'], params: idParams, consumes: ['multipart/form-data'] } }, async (req) => {
     const caller = currentUser(req);
-    const id = parseId((req.params as { id: string }).id, 'Staff member');
+    const id = parseId(req.params.id, 'Staff member');
     const target = await findRow(db, usersTable, id);
     if (!target) throw notFound('Staff member');
     if (!req.isMultipart()) throw invalidField('photo', 'The photo field must be a file upload (multipart/form-data).');

@@ -1,0 +1,221 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  fromKobo,
+  ledgerPaymentInputSchema,
+  ledgerReversalInputSchema,
+  studioDate,
+  toKobo,
+  type LedgerPayment,
+  type PaymentMethod,
+} from '@studio/shared';
+import { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
+import { idColumn, moneyColumn } from '../db/columns.js';
+import { usersTable } from '../db/schema.js';
+import { currentUser, type UserRow } from '../plugins/auth.js';
+import { recordActivity } from '../plugins/activity-log.js';
+import { invalidField, notFound } from '../plugins/errors.js';
+import type { AnyTable, CrudModule, RowOf } from './define-crud-module.js';
+
+/**
+ * The parent's side of a ledger: `amount_paid` (kept by the ledger, never by a PUT) and `balance`, a
+ * generated column (`charge - amount_paid`) so lists filter and sort on it like any column.
+ *
+ * @example
+ * export const bookingsTable = pgTable('bridal_bookings', { ..., price: moneyColumn('price').notNull(), ...ledgerColumns('price') });
+ */
+export function ledgerColumns(charge: string) {
+  return {
+    amount_paid: moneyColumn('amount_paid').notNull().default(0),
+    balance: numeric('balance', { precision: 14, scale: 2, mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`"${charge}" - "amount_paid"`)),
+  };
+}
+
+/**
+ * A payment ledger table under `parent`: one line per payment, a reversal being a new negative line that
+ * names the line it reverses (at most once: a unique index). Lines are never updated or deleted.
+ *
+ * @example
+ * export const bookingPaymentsTable = ledgerTable('bridal_booking_payments', () => bookingsTable.id);
+ */
+export function ledgerTable(name: string, parentId: () => AnyPgColumn) {
+  return pgTable(
+    name,
+    {
+      id: idColumn(),
+      parent_id: integer('parent_id')
+        .notNull()
+        .references(parentId, { onDelete: 'restrict' }),
+      amount: moneyColumn('amount').notNull(),
+      method: varchar('method', { length: 10 }).$type<PaymentMethod>().notNull(),
+      date: date('date', { mode: 'string' }).notNull(),
+      note: text('note'),
+      reverses_id: integer('reverses_id'),
+      user_id: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
+      created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    },
+    (t) => [index(`${name}_parent_idx`).on(t.parent_id, t.date, t.id), uniqueIndex(`${name}_reverses_unique`).on(t.reverses_id), index(`${name}_date_idx`).on(t.date)],
+  );
+}
+export type LedgerTable = ReturnType<typeof ledgerTable>;
+
+/** How a module keeps its ledger: the table, and where it differs (a cancelled booking takes no payment). */
+export interface LedgerModule<T extends AnyTable = AnyTable> {
+  table: LedgerTable;
+  /** Throw (422) to refuse a new payment on this parent. Reversals are always allowed. */
+  beforePayment?(parent: RowOf<T>): void;
+}
+
+type ParentRow = { id: number; amount_paid: number } & Record<string, unknown>;
+
+function chargeOf(mod: CrudModule, parent: ParentRow): number {
+  return Number(parent[mod.resource.ledger!.charge] ?? 0);
+}
+
+async function lockParent(tx: Tx, mod: CrudModule, id: number): Promise<ParentRow | undefined> {
+  const [row] = await tx.select().from(mod.table).where(eq(mod.table.id, id)).for('update');
+  return row as ParentRow | undefined;
+}
+
+const naira = (n: number) => `₦${n.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The lines of one parent, oldest first, with who took each and, on a reversed line, its reversal. */
+export async function ledgerLines(db: DbOrTx, ledger: LedgerTable, parentId: number, only?: number): Promise<LedgerPayment[]> {
+  const reversal = alias(ledger, 'reversal');
+  const rows = await db
+    .select({ line: ledger, user_name: usersTable.name, reversed_by: reversal.id })
+    .from(ledger)
+    .leftJoin(usersTable, eq(usersTable.id, ledger.user_id))
+    .leftJoin(reversal, eq(reversal.reverses_id, ledger.id))
+    .where(and(eq(ledger.parent_id, parentId), only === undefined ? undefined : eq(ledger.id, only)))
+    .orderBy(asc(ledger.date), asc(ledger.id));
+  return rows.map(({ line, user_name, reversed_by }) => ({
+    id: line.id,
+    parent_id: line.parent_id,
+    amount: line.amount,
+    method: line.method,
+    date: line.date,
+    note: line.note,
+    reverses_id: line.reverses_id,
+    reversed_by: reversed_by ?? null,
+    user: line.user_id ? { id: line.user_id, name: user_name ?? '' } : null,
+    created_at: line.created_at.toISOString(),
+  }));
+}
+
+/**
+ * Adds one line in the caller's transaction, with the parent row locked first: two payments on one parent
+ * at once are serialised, and each sees the other's amount_paid. Refuses (422 on `field`) an amount over
+ * the balance. Keeps amount_paid in the same transaction and logs the line with who took it.
+ */
+export async function addLedgerLine(
+  tx: Tx,
+  mod: CrudModule,
+  parentId: number,
+  line: { amount: number; method: PaymentMethod; date: string; note: string | null; reverses_id?: number | null },
+  user: UserRow,
+  opts: { field?: string; action?: string } = {},
+): Promise<{ payment: LedgerPayment; parent: ParentRow }> {
+  const ledger = mod.ledger!;
+  const parent = await lockParent(tx, mod, parentId);
+  if (!parent) throw notFound(mod.resource.singular);
+  const amountK = toKobo(line.amount);
+  if (amountK > 0) {
+    ledger.beforePayment?.(parent as never);
+    const balanceK = toKobo(chargeOf(mod, parent)) - toKobo(parent.amount_paid);
+    if (amountK > balanceK) {
+      const field = opts.field ?? 'amount';
+      throw invalidField(
+        field,
+        balanceK <= 0 ? `Nothing is owed: the ${mod.resource.singular.toLowerCase()} is paid in full.` : `The ${field.replace(/_/g, ' ')} must not be greater than the balance of ${naira(fromKobo(balanceK))}.`,
+      );
+    }
+  }
+  const [inserted] = await tx
+    .insert(ledger.table)
+    .values({ parent_id: parentId, amount: line.amount, method: line.method, date: line.date, note: line.note, reverses_id: line.reverses_id ?? null, user_id: user.id })
+    .returning({ id: ledger.table.id });
+  const [updated] = (await tx
+    .update(mod.table)
+    .set({ amount_paid: sql`${mod.table.amount_paid as AnyPgColumn} + ${String(line.amount)}::numeric`, updated_at: new Date() })
+    .where(eq(mod.table.id, parentId))
+    .returning()) as ParentRow[];
+  const [payment] = await ledgerLines(tx, ledger.table, parentId, inserted!.id);
+  await recordActivity(tx, {
+    user,
+    action: opts.action ?? (amountK < 0 ? 'payment_reversal' : 'payment'),
+    resource: mod.resource.name,
+    recordId: parentId,
+    before: { amount_paid: parent.amount_paid, balance: parent.balance },
+    after: { payment_id: payment!.id, amount: line.amount, method: line.method, date: line.date, note: line.note, reverses_id: line.reverses_id ?? null, amount_paid: updated!.amount_paid, balance: updated!.balance },
+  });
+  return { payment: payment!, parent: updated! };
+}
+
+const idParams = z.object({ id: z.string() });
+const lineParams = z.object({ id: z.string(), paymentId: z.string() });
+
+/** A path id: a positive integer, or the record is simply not there (404). */
+function pathId(raw: string, what: string): number {
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1) throw notFound(what);
+  return id;
+}
+
+/**
+ * `GET|POST {path}/{id}/payments` and `POST {path}/{id}/payments/{paymentId}/reverse` for a module with a
+ * ledger, with the resource's read and write roles.
+ */
+export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: CrudModule, present: (row: RowOf<AnyTable>, req: FastifyRequest) => unknown): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { resource } = mod;
+  const ledger = mod.ledger!;
+  const tags = [resource.label];
+  const what = resource.singular;
+
+  app.get(`${resource.path}/:id/payments`, { config: { role: resource.roles.read }, schema: { tags, params: idParams } }, async (req) => {
+    const id = pathId(req.params.id, what);
+    const [parent] = await db.select({ id: mod.table.id }).from(mod.table).where(eq(mod.table.id, id));
+    if (!parent) throw notFound(what);
+    return { data: await ledgerLines(db, ledger.table, id) };
+  });
+
+  app.post(`${resource.path}/:id/payments`, { config: { role: resource.roles.write }, schema: { tags, params: idParams, body: ledgerPaymentInputSchema } }, async (req, reply) => {
+    const user = currentUser(req);
+    const id = pathId(req.params.id, what);
+    const body = req.body;
+    const result = await db.transaction((tx) => addLedgerLine(tx, mod, id, { amount: body.amount, method: body.method, date: body.date, note: body.note ?? null }, user));
+    return reply.code(201).send({ data: { payment: result.payment, record: present(result.parent as RowOf<AnyTable>, req) } });
+  });
+
+  app.post(
+    `${resource.path}/:id/payments/:paymentId/reverse`,
+    { config: { role: resource.roles.write }, schema: { tags, params: lineParams, body: ledgerReversalInputSchema } },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const id = pathId(req.params.id, what);
+      const lineId = pathId(req.params.paymentId, 'Payment');
+      const result = await db.transaction(async (tx) => {
+        const parent = await lockParent(tx, mod, id);
+        if (!parent) throw notFound(what);
+        const [line] = await ledgerLines(tx, ledger.table, id, lineId);
+        if (!line) throw notFound('Payment');
+        if (line.reverses_id !== null) throw invalidField('payment', 'A reversal cannot itself be reversed.');
+        if (line.reversed_by !== null) throw invalidField('payment', 'This payment has already been reversed.');
+        const today = studioDate(new Date(), fastify.config.tzStudio);
+        return addLedgerLine(tx, mod, id, { amount: -line.amount, method: line.method, date: today < line.date ? line.date : today, note: req.body.reason, reverses_id: line.id }, user);
+      });
+      return reply.code(201).send({ data: { payment: result.payment, record: present(result.parent as RowOf<AnyTable>, req) } });
+    },
+  );
+}
+
+/** SQL: the parent has at least one ledger line (a delete would lose money on record). */
+export function hasLedgerLines(ledger: LedgerTable, parentId: number): SQL {
+  return sql`exists (select 1 from ${ledger} where ${ledger.parent_id} = ${parentId})`;
+}

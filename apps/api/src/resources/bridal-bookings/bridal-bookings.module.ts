@@ -1,0 +1,55 @@
+import { and, eq, gte, lte, ne } from 'drizzle-orm';
+import { BOOKING_STATUS_LABELS, BOOKING_TRANSITIONS, bridalBookings, monthRange } from '@studio/shared';
+import { defineCrudModule } from '../../crud/define-crud-module.js';
+import { invalidField } from '../../plugins/errors.js';
+import { bridalPackagesTable } from '../bridal-packages/bridal-packages.table.js';
+import { usersTable } from '../users/users.table.js';
+import { bridalBookingPaymentsTable, bridalBookingsTable } from './bridal-bookings.table.js';
+
+const B = bridalBookingsTable;
+
+export const bridalBookingsModule = defineCrudModule({
+  resource: bridalBookings,
+  table: B,
+  lists: {
+    getmonth: ({ month }) => {
+      const { from, to } = monthRange(month);
+      return and(gte(B.event_date, from), lte(B.event_date, to));
+    },
+  },
+  ledger: {
+    table: bridalBookingPaymentsTable,
+    beforePayment(booking) {
+      if (booking.status === 'cancelled') throw invalidField('amount', 'This booking is cancelled: reopen it before taking a payment.');
+    },
+  },
+  hooks: {
+    async beforeCreate(input, { tx }) {
+      // no price given: the package's
+      if (input.price !== undefined) return input;
+      const [pkg] = await tx.select({ price: bridalPackagesTable.price }).from(bridalPackagesTable).where(eq(bridalPackagesTable.id, input.package_id));
+      if (!pkg) throw invalidField('package_id', 'The selected package is invalid.');
+      return { ...input, price: pkg.price };
+    },
+    beforeUpdate(input, existing) {
+      if (input.status !== undefined && input.status !== existing.status && !BOOKING_TRANSITIONS[existing.status].includes(input.status)) {
+        const allowed = BOOKING_TRANSITIONS[existing.status].map((s) => BOOKING_STATUS_LABELS[s].toLowerCase());
+        throw invalidField(
+          'status',
+          `A ${existing.status} booking cannot become ${input.status}${allowed.length ? `: it can become ${allowed.join(' or ')}` : ''}.`,
+        );
+      }
+      return input;
+    },
+    /** An artist may take two bookings on one day (a morning and an evening bride), but the desk should know. */
+    async warnings(row, { tx }) {
+      if (row.artist_id === null || row.status === 'cancelled') return [];
+      const others = await tx
+        .select({ client: B.client_name, artist: usersTable.name })
+        .from(B)
+        .innerJoin(usersTable, eq(usersTable.id, B.artist_id))
+        .where(and(eq(B.artist_id, row.artist_id), eq(B.event_date, row.event_date), ne(B.id, row.id), ne(B.status, 'cancelled')));
+      return others.map((o) => `${o.artist} already has a booking on ${row.event_date} (${o.client}).`);
+    },
+  },
+});
