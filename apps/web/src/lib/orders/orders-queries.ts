@@ -15,26 +15,29 @@ export type OrderSearchMode = 'name' | 'invoice';
  * `['orders']` and every invoice list, summary and performance figure refreshes.
  *
  * @example
- * orderKeys.month('store', '2026-03', 2) // ['orders', 'month', 'store', '2026-03', 2]
+ * orderKeys.invoices('store') // ['orders', 'invoices', 'store']: the month view adds month or search, then the page
  */
 export const orderKeys = {
   all: ['orders'] as const,
-  month: (outlet: Outlet, month: string, page: number) => ['orders', 'month', outlet, month, page] as const,
-  search: (mode: OrderSearchMode, text: string, outlet: Outlet | undefined, page: number) => ['orders', 'search', mode, text, outlet ?? 'all', page] as const,
+  /** Root of one outlet's invoices page (its month lists and searches, under the month view's own parts). */
+  invoices: (outlet: Outlet) => ['orders', 'invoices', outlet] as const,
   detail: (id: number) => ['orders', 'detail', id] as const,
   staff: (staffId: number, from: string, to: string, page: number) => ['orders', 'staff', staffId, from, to, page] as const,
   performances: (from: string, to: string) => ['orders', 'staff-performances', from, to] as const,
 };
 
-/** GET /api/orders/getmonth/{YYYY-MM}/{outlet}?page=n: newest first, 20 a page, with the month's summary. */
-export function fetchMonthOrders(outlet: Outlet, month: string, page: number, signal?: AbortSignal): Promise<OrdersPage> {
-  return apiRequest<OrdersPage>(`/api/orders/getmonth/${segment(month)}/${segment(outlet)}`, { query: { page }, signal });
+/**
+ * GET /api/orders/getmonth/{YYYY-MM}/{outlet}?page=n: newest first, with the month's summary; 20 a page
+ * unless `perPage` asks for more (the CSV export: 100).
+ */
+export function fetchMonthOrders(outlet: Outlet, month: string, page: number, signal?: AbortSignal, perPage?: number): Promise<OrdersPage> {
+  return apiRequest<OrdersPage>(`/api/orders/getmonth/${segment(month)}/${segment(outlet)}`, { query: { page, per_page: perPage }, signal });
 }
 
 /** GET /api/orders/name-search/{text} or /api/orders/search/{text} (invoice number), of every month. */
-export function fetchOrderSearch(mode: OrderSearchMode, text: string, outlet: Outlet | undefined, page: number, signal?: AbortSignal): Promise<OrdersPage> {
+export function fetchOrderSearch(mode: OrderSearchMode, text: string, outlet: Outlet | undefined, page: number, signal?: AbortSignal, perPage?: number): Promise<OrdersPage> {
   const path = mode === 'name' ? 'name-search' : 'search';
-  return apiRequest<OrdersPage>(`/api/orders/${path}/${segment(text)}`, { query: { outlet, page }, signal });
+  return apiRequest<OrdersPage>(`/api/orders/${path}/${segment(text)}`, { query: { outlet, page, per_page: perPage }, signal });
 }
 
 /** GET /api/orders-staff/{staffId}/{from}/{to}?page=n: one staff member's sales with their summary per outlet. */
@@ -52,26 +55,6 @@ export function fetchStaffOrders(staffId: number, from: string, to: string, page
  */
 function sameList(previousKey: readonly unknown[] | undefined, key: readonly unknown[], parts: number): boolean {
   return previousKey !== undefined && key.slice(0, parts).every((part, i) => previousKey[i] === part);
-}
-
-export function useMonthOrders(outlet: Outlet, month: string, page: number, enabled = true) {
-  const key = orderKeys.month(outlet, month, page);
-  return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => fetchMonthOrders(outlet, month, page, signal),
-    placeholderData: (previous, previousQuery) => (sameList(previousQuery?.queryKey, key, 4) ? previous : undefined),
-    enabled,
-  });
-}
-
-export function useOrderSearch(mode: OrderSearchMode, text: string, outlet: Outlet | undefined, page: number) {
-  const key = orderKeys.search(mode, text, outlet, page);
-  return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => fetchOrderSearch(mode, text, outlet, page, signal),
-    placeholderData: (previous, previousQuery) => (sameList(previousQuery?.queryKey, key, 5) ? previous : undefined),
-    enabled: text.length > 0,
-  });
 }
 
 /** One invoice, fresh from GET /api/orders/{id}; `initial` (the row that was clicked) shows at once. */

@@ -1,8 +1,70 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { OUTLET_LABELS, type Order, type Paged } from '@studio/shared';
+import { PagedTable, type RowProps, type TableColumn, csvColumnsOf } from '../../crud/paged-table';
+import type { CsvColumn } from '../csv';
 import { formatDateTime, formatMoney } from '../format';
 import { OrderStatusBadge, itemCount, paymentMethodLabel } from './order-labels';
-import { PagingFooter, SkeletonRows } from '../ui/table-parts';
+
+/** A list of one outlet shows who sold; a list of one staff member shows where. */
+export type OrdersShow = 'staff' | 'outlet';
+
+/**
+ * The columns of an invoice list (newest first, as the API sends them): invoice no, date and time,
+ * customer (and phone), pieces, total (struck through when void), payment method, staff or outlet, status.
+ * The invoices month view and the performance tables share them.
+ */
+export function orderColumns(show: OrdersShow = 'staff'): TableColumn<Order>[] {
+  return [
+    { key: 'invoice_no', label: 'Invoice no', nowrap: true },
+    { key: 'created_at', label: 'Date', kind: 'date', render: (order) => formatDateTime(order.created_at) },
+    {
+      key: 'customer_name',
+      label: 'Customer',
+      render: (order) => (
+        <div style={{ maxWidth: 220 }}>
+          <Text fz="sm" truncate="end">
+            {order.customer_name}
+          </Text>
+          {order.customer_phone && (
+            <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {order.customer_phone}
+            </Text>
+          )}
+        </div>
+      ),
+    },
+    { key: 'items', label: 'Items', align: 'right', nowrap: true, render: itemCount, csv: itemCount },
+    {
+      key: 'total',
+      label: 'Total',
+      kind: 'money',
+      render: (order) => (
+        <Text span fz="sm" fw={600} td={order.status === 'void' ? 'line-through' : undefined}>
+          {formatMoney(order.total)}
+        </Text>
+      ),
+    },
+    { key: 'payment_method', label: 'Payment', nowrap: true, render: (order) => paymentMethodLabel(order.payment_method), csv: (order) => paymentMethodLabel(order.payment_method) },
+    show === 'staff'
+      ? { key: 'staff', label: 'Staff', nowrap: true, render: (order) => order.staff.name, csv: (order) => order.staff.name }
+      : { key: 'outlet', label: 'Outlet', nowrap: true, render: (order) => OUTLET_LABELS[order.outlet], csv: (order) => OUTLET_LABELS[order.outlet] },
+    { key: 'status', label: 'Status', nowrap: true, render: (order) => <OrderStatusBadge status={order.status} />, csv: (order) => (order.status === 'void' ? 'VOID' : 'PAID') },
+  ];
+}
+
+/** The CSV of an invoice list: the table's columns, with the customer's phone in its own column. */
+export function orderCsvColumns(show: OrdersShow = 'staff'): CsvColumn<Order>[] {
+  const columns = csvColumnsOf(orderColumns(show));
+  const customer = columns.findIndex((c) => c.label === 'Customer');
+  columns.splice(customer + 1, 0, { label: 'Phone', value: (order) => order.customer_phone });
+  return columns;
+}
+
+/** A void invoice is faded and says so to tests and styles. */
+export const orderRowProps = (order: Order): RowProps => ({ 'data-status': order.status, style: order.status === 'void' ? { opacity: 0.7 } : undefined });
+
+/** The invoice tables' test ids (`orders-table`, `order-row`, `order-open`, `orders-range`, ...). */
+export const ORDER_TABLE_IDS = { testId: 'orders', rowTestId: 'order-row', openTestId: 'order-open', minWidth: 860, failedText: 'The invoices could not be loaded.' } as const;
 
 export interface OrdersTableProps {
   /** The current page of invoices (the paged envelope), or undefined while the first page loads. */
@@ -15,100 +77,10 @@ export interface OrdersTableProps {
   /** The page asked for (it may still be loading while the previous one shows). */
   pageNumber: number;
   onPage: (page: number) => void;
-  /** A list of one outlet shows who sold; a list of one staff member shows where. */
-  show?: 'staff' | 'outlet';
+  show?: OrdersShow;
 }
 
-const nowrap = { whiteSpace: 'nowrap' } as const;
-
-/**
- * A paged list of invoices (newest first, as the API sends them): invoice no, date and time, customer,
- * pieces, total, payment method, staff or outlet, status. A click on a row opens it. Scrolls sideways on a phone.
- */
-export function OrdersTable({ page, loading, failed, emptyText, onOpen, pageNumber, onPage, show = 'staff' }: OrdersTableProps) {
-  const rows = page?.data ?? [];
-  const total = page?.total ?? 0;
-  const perPage = page?.per_page ?? 20;
-  const lastPage = Math.max(1, page?.last_page ?? 1);
-  const colCount = 8;
-
-  return (
-    <>
-      <Table.ScrollContainer minWidth={860} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" fz="sm" data-testid="orders-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th style={nowrap}>Invoice no</Table.Th>
-              <Table.Th style={nowrap}>Date</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th style={{ ...nowrap, textAlign: 'right' }}>Items</Table.Th>
-              <Table.Th style={{ ...nowrap, textAlign: 'right' }}>Total</Table.Th>
-              <Table.Th style={nowrap}>Payment</Table.Th>
-              <Table.Th style={nowrap}>{show === 'staff' ? 'Staff' : 'Outlet'}</Table.Th>
-              <Table.Th style={nowrap}>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading && rows.length === 0 && <SkeletonRows columns={colCount} />}
-            {!loading && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={colCount}>
-                  <Text ta="center" c="dimmed" py="lg" data-testid="orders-empty">
-                    {failed ? 'The invoices could not be loaded.' : emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((order) => {
-              const isVoid = order.status === 'void';
-              return (
-                <Table.Tr
-                  key={order.id}
-                  onClick={() => onOpen(order)}
-                  style={{ cursor: 'pointer', opacity: isVoid ? 0.7 : undefined }}
-                  data-testid="order-row"
-                  data-status={order.status}
-                >
-                  <Table.Td style={nowrap}>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fw={600}
-                      fz="sm"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onOpen(order);
-                      }}
-                      data-testid="order-open"
-                    >
-                      {order.invoice_no}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={nowrap}>{formatDateTime(order.created_at)}</Table.Td>
-                  <Table.Td style={{ maxWidth: 220 }}>
-                    <Text fz="sm" truncate="end">
-                      {order.customer_name}
-                    </Text>
-                    {order.customer_phone && (
-                      <Text fz="xs" c="dimmed" style={nowrap}>
-                        {order.customer_phone}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ ...nowrap, textAlign: 'right' }}>{itemCount(order)}</Table.Td>
-                  <Table.Td style={{ ...nowrap, textAlign: 'right', fontWeight: 600, textDecoration: isVoid ? 'line-through' : undefined }}>{formatMoney(order.total)}</Table.Td>
-                  <Table.Td style={nowrap}>{paymentMethodLabel(order.payment_method)}</Table.Td>
-                  <Table.Td style={nowrap}>{show === 'staff' ? order.staff.name : OUTLET_LABELS[order.outlet]}</Table.Td>
-                  <Table.Td>
-                    <OrderStatusBadge status={order.status} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <PagingFooter page={pageNumber} lastPage={lastPage} perPage={perPage} total={total} onPage={onPage} testId="orders" />
-    </>
-  );
+/** A paged list of invoices; a click on a row opens it. Scrolls sideways on a phone. */
+export function OrdersTable({ show = 'staff', ...props }: OrdersTableProps) {
+  return <PagedTable<Order> {...ORDER_TABLE_IDS} {...props} columns={orderColumns(show)} rowProps={orderRowProps} />;
 }
