@@ -393,15 +393,26 @@ function useCsvExport<T>({ fetchPage, columns, fileName, rowKey }: { fetchPage: 
     setProgress({ done: 0, of: 0 });
     try {
       const rows = await fetchEveryPage(fetchPage, { signal: controller.signal, rowKey, onProgress: (done, of) => setProgress({ done, of }) });
+      // stopped while the last page was on its way: save nothing
+      if (controller.signal.aborted) return;
       downloadCsv(fileName, toCsv(rows, columns));
       notify.success(`${rows.length} ${rows.length === 1 ? 'row' : 'rows'} saved to ${fileName}.`, 'Exported');
     } catch {
       // a failed page was reported by the API client; a stopped export needs no word
     } finally {
-      running.current = null;
-      setProgress(null);
+      if (running.current === controller) {
+        running.current = null;
+        setProgress(null);
+      }
     }
   }
 
-  return { progress, run, cancel: () => running.current?.abort() };
+  /** Stops at once: the button comes back even if a page is still on its way (it is dropped). */
+  function cancel() {
+    running.current?.abort();
+    running.current = null;
+    setProgress(null);
+  }
+
+  return { progress, run, cancel };
 }

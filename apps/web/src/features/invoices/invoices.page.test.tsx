@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import Papa from 'papaparse';
 import type { Order } from '@studio/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../lib/auth-store';
@@ -75,6 +76,7 @@ async function openInvoice(invoiceNo: string) {
 beforeEach(() => resetSession());
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -200,6 +202,31 @@ describe('InvoicesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     detail = within(screen.getByTestId('order-detail'));
     expect(detail.queryByTestId('order-void')).toBeNull();
     expect(detail.queryByTestId('order-edit')).toBeNull();
+  });
+
+  it("exports every invoice of the month, 100 a page, as invoices-store-2026-03.csv", async () => {
+    const { fetchMock } = renderInvoices(STAFF);
+    let saved: Blob | undefined;
+    Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => ((saved = blob), 'blob:invoices')), revokeObjectURL: vi.fn() });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await setupUser().click(screen.getByTestId('month-export'));
+    await waitFor(() => expect(names).toEqual(['invoices-store-2026-03.csv']));
+
+    const exportCalls = gets(fetchMock, '/api/orders/getmonth/').filter((c) => c.url.searchParams.get('per_page') === '100');
+    expect(exportCalls.map((c) => `${c.url.pathname}?${c.url.searchParams}`)).toEqual([
+      '/api/orders/getmonth/2026-03/store?page=1&per_page=100',
+      '/api/orders/getmonth/2026-03/store?page=2&per_page=100',
+    ]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved!.arrayBuffer()).replace(/^\uFEFF/, '');
+    const [header, ...lines] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+    expect(header).toEqual(['Invoice no', 'Date', 'Customer', 'Phone', 'Items', 'Total', 'Payment', 'Staff', 'Status']);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toEqual(['STO-000001', '2026-03-09', 'Ada Eze', '0803 123 4567', '2', '9000.00', 'Cash', 'Ada Obi', 'PAID']);
+    expect(lines[2]![2]).toBe('Page Two');
   });
 
   it('edits the customer, phone, note and payment method with PUT /api/orders/{id}', async () => {
