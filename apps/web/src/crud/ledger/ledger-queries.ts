@@ -33,14 +33,11 @@ export function usePayments(resource: ResourceDefinition, parentId: number | nul
   });
 }
 
-function useInvalidateLedger(resource: ResourceDefinition, parentId: number) {
+function useInvalidateParent(resource: ResourceDefinition) {
   const client = useQueryClient();
-  // the parent's lists and record (amount_paid, balance, the month's totals) and this ledger
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: resourceKeys(resource.name).all }),
-      client.invalidateQueries({ queryKey: ledgerKeys(resource).list(parentId) }),
-    ]);
+  // the parent's lists, record and summaries (amount_paid, balance, a month's totals) and, rooted there, its ledger:
+  // one invalidation, one refetch of each
+  return () => client.invalidateQueries({ queryKey: resourceKeys(resource.name).all });
 }
 
 /**
@@ -48,7 +45,7 @@ function useInvalidateLedger(resource: ResourceDefinition, parentId: number) {
  * amount_paid and balance. Quiet: the form shows a refusal (an overpayment's 422 under the amount).
  */
 export function useTakePayment<R extends ResourceDefinition>(resource: R, parentId: number) {
-  const invalidate = useInvalidateLedger(resource, parentId);
+  const invalidate = useInvalidateParent(resource);
   return useMutation({
     mutationFn: (body: LedgerPaymentInput) => api.post<LedgerWriteResult<RecordOf<R>>>(paymentsPath(resource, parentId), body, { quiet: true }),
     onSuccess: invalidate,
@@ -57,7 +54,7 @@ export function useTakePayment<R extends ResourceDefinition>(resource: R, parent
 
 /** POST {path}/{id}/payments/{paymentId}/reverse { reason }: a new, negative line; the reversed one stays, marked. */
 export function useReversePayment<R extends ResourceDefinition>(resource: R, parentId: number) {
-  const invalidate = useInvalidateLedger(resource, parentId);
+  const invalidate = useInvalidateParent(resource);
   return useMutation({
     mutationFn: ({ paymentId, body }: { paymentId: number; body: LedgerReversalInput }) =>
       api.post<LedgerWriteResult<RecordOf<R>>>(`${paymentsPath(resource, parentId)}/${segment(paymentId)}/reverse`, body, { quiet: true }),
