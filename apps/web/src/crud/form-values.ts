@@ -1,9 +1,7 @@
-import { fieldErrors, type ResourceDefinition } from '@studio/shared';
 import type { FieldDef, FormValue, ResourceFilter } from './resource-ui';
 
 export type FormMode = 'create' | 'edit';
 export type FormValues = Record<string, FormValue>;
-export type FormErrors = Record<string, string>;
 
 /** The fields of a create or edit form; given the values typed so far, only those whose `showWhen` holds. */
 export function fieldsFor<F extends FieldDef>(fields: readonly F[], mode: FormMode, values?: Readonly<FormValues>): F[] {
@@ -17,6 +15,7 @@ function emptyValue(field: FieldDef): FormValue {
       return '';
     case 'date':
     case 'select':
+    case 'reference':
       return null;
     case 'boolean':
       return false;
@@ -33,7 +32,8 @@ export function initialValues(fields: readonly FieldDef[], mode: FormMode, recor
   for (const field of fieldsFor(fields, mode)) {
     const stored = record?.[field.name];
     if (mode === 'edit' && stored !== undefined && stored !== null) {
-      values[field.name] = field.kind === 'select' ? String(stored) : (stored as FormValue);
+      // a select's value is a string, whatever the record stores (an id, a level)
+      values[field.name] = field.kind === 'select' || field.kind === 'reference' ? String(stored) : (stored as FormValue);
     } else {
       values[field.name] = field.defaultValue ?? emptyValue(field);
     }
@@ -63,6 +63,9 @@ export function toBody(fields: readonly FieldDef[], mode: FormMode, values: Form
       case 'select':
         body[field.name] = value === '' ? null : value;
         break;
+      case 'reference':
+        body[field.name] = value === '' || value === null ? null : Number(value);
+        break;
       default:
         body[field.name] = value ?? '';
     }
@@ -70,22 +73,12 @@ export function toBody(fields: readonly FieldDef[], mode: FormMode, values: Form
   return { ...body, ...(filter?.values ?? {}) };
 }
 
-export type Validation = { ok: true; data: Record<string, unknown> } | { ok: false; errors: FormErrors };
-
-/**
- * Parses a body with the resource's shared zod schema (create or update): the sentences the user
- * sees are the schema's, the same the API would answer with in a 422.
- */
-export function validateBody(resource: ResourceDefinition, mode: FormMode, body: Record<string, unknown>): Validation {
-  const schema = mode === 'create' ? resource.create : resource.update;
-  const result = schema.safeParse(body);
-  if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
-  return { ok: false, errors: firstErrors(fieldErrors(result.error.issues)) };
-}
-
-/** `{ field: ['a', 'b'] }` → `{ field: 'a' }`: one sentence per field under the input. */
-export function firstErrors(errors: Record<string, readonly string[]> | undefined): FormErrors {
-  const out: FormErrors = {};
-  for (const [key, list] of Object.entries(errors ?? {})) if (list[0]) out[key] = list[0];
+/** Values a reference's `fill` proposes, kept to the form's own fields and plain values. */
+export function fillValues(values: Readonly<FormValues>, proposed: Record<string, unknown>): Partial<FormValues> {
+  const out: Partial<FormValues> = {};
+  for (const [key, value] of Object.entries(proposed)) {
+    if (!(key in values)) continue;
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+  }
   return out;
 }

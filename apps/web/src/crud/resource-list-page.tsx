@@ -10,6 +10,7 @@ import { PageHeader } from '../lib/ui/page-header';
 import { PagingFooter, SkeletonRows } from '../lib/ui/table-parts';
 import { hooksFor } from './create-resource-hooks';
 import { RecordHistoryDrawer } from './record-history.drawer';
+import { referencedResource, useReferenceOptions } from './reference-options';
 import { ResourceForm } from './resource-form';
 import { type ColumnDef, type ResourceUi, singularOf } from './resource-ui';
 import classes from './resource-list-page.module.css';
@@ -248,12 +249,12 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
               const [head, ...rest] = columns;
               return (
                 <div key={(row as { id: number }).id} className={classes.card} data-testid="resource-row">
-                  {head && <div className={classes.cardTitle}>{renderCell(head, row)}</div>}
+                  {head && <div className={classes.cardTitle}>{renderCell(head, row, ui.resource)}</div>}
                   <dl className={classes.cardFields}>
                     {rest.map((col) => (
                       <div key={col.key}>
                         <dt>{col.label}</dt>
-                        <dd>{renderCell(col, row)}</dd>
+                        <dd>{renderCell(col, row, ui.resource)}</dd>
                       </div>
                     ))}
                   </dl>
@@ -292,7 +293,7 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
                   <Table.Tr key={(row as { id: number }).id} data-testid="resource-row">
                     {columns.map((col) => (
                       <Table.Td key={col.key} className={col.nowrap || col.kind === 'money' || col.kind === 'date' ? classes.nowrap : undefined}>
-                        {renderCell(col, row)}
+                        {renderCell(col, row, ui.resource)}
                       </Table.Td>
                     ))}
                     {hasActions && (
@@ -355,10 +356,12 @@ function HeaderCell<T>({ column, sortable, sort, onSort }: { column: ColumnDef<T
   );
 }
 
-function renderCell<T>(column: ColumnDef<T>, row: T): ReactNode {
+function renderCell<T>(column: ColumnDef<T>, row: T, resource: ResourceDefinition): ReactNode {
   if (column.render) return column.render(row);
   const value = (row as Record<string, unknown>)[column.key];
   switch (column.kind) {
+    case 'reference':
+      return <ReferenceCell referenced={referencedResource(resource, column.key)} id={value} labelField={column.labelField} />;
     case 'money':
       return formatMoney(value as number | null);
     case 'date':
@@ -372,4 +375,15 @@ function renderCell<T>(column: ColumnDef<T>, row: T): ReactNode {
     default:
       return value === null || value === undefined || value === '' ? <Text c="dimmed">—</Text> : String(value);
   }
+}
+
+/** The referenced record's name (a booking's package), from the same cached list the form's select uses; never the raw id. */
+function ReferenceCell({ referenced, id, labelField }: { referenced: ResourceDefinition; id: unknown; labelField?: string }) {
+  const list = useReferenceOptions(referenced, { labelField });
+  if (id === null || id === undefined || id === '') return <Text c="dimmed">—</Text>;
+  const label = list.labelOf(id);
+  if (label !== undefined) return label;
+  if (list.isPending) return <Skeleton height={12} width={80} radius="sm" data-testid="reference-loading" />;
+  // a record the list does not have (deleted, or not visible to this user)
+  return <Text c="dimmed">—</Text>;
 }

@@ -6,11 +6,16 @@ import type { QueryValue } from '../lib/api-client';
  * How a form field is edited:
  * text, textarea, password, email: text inputs; money: ₦ amount with 2 decimals; number: plain number;
  * date: a day picker whose value is 'YYYY-MM-DD'; boolean: a switch (true/false);
- * flag: a switch stored as 1/0 (is_admin); select: one of `options`.
+ * flag: a switch stored as 1/0 (is_admin); select: one of `options`;
+ * reference: a searchable select of another resource's records, sent as the record's id (a number). Which
+ * resource comes from the shared declaration, `resource.references[field.name]`.
  */
-export type FieldKind = 'text' | 'textarea' | 'password' | 'email' | 'money' | 'number' | 'date' | 'boolean' | 'flag' | 'select';
+export type FieldKind = 'text' | 'textarea' | 'password' | 'email' | 'money' | 'number' | 'date' | 'boolean' | 'flag' | 'select' | 'reference';
 
 export type FormValue = string | number | boolean | null;
+
+/** A record of a referenced resource as its list returns it (a package, a staff member). */
+export type ReferencedRecord = Record<string, unknown> & { id: number };
 
 export interface FieldDef<Name extends string = string> {
   name: Name;
@@ -28,9 +33,19 @@ export interface FieldDef<Name extends string = string> {
   wide?: boolean;
   /** Shown (and sent) only while this holds for the values typed so far, e.g. opening stock only for a product, not a service. */
   showWhen?: (values: Readonly<Record<string, FormValue>>) => boolean;
+  /** reference: the referenced record's field that names it in the select. Default `name`. */
+  labelField?: string;
+  /** reference: which records are offered (only active packages); the record already chosen stays offered. */
+  optionFilter?: (referenced: ReferencedRecord) => boolean;
+  /**
+   * reference: values to fill in when a record is picked, e.g. a package's price: `fill: (pkg) => ({ price: pkg.price })`.
+   * Only keys that are fields of the form are set; the user may still change them afterwards.
+   */
+  fill?: (referenced: ReferencedRecord, values: Readonly<Record<string, FormValue>>) => Record<string, unknown>;
 }
 
-export type ColumnKind = 'text' | 'money' | 'date' | 'boolean';
+/** text: the value as is; money: ₦; date: the studio's day; boolean: Yes/No; reference: the referenced record's name ('—' when none). */
+export type ColumnKind = 'text' | 'money' | 'date' | 'boolean' | 'reference';
 
 export interface ColumnDef<TRecord> {
   key: keyof TRecord & string;
@@ -41,6 +56,8 @@ export interface ColumnDef<TRecord> {
   nowrap?: boolean;
   /** Only admins see it: staff never see cost prices or profit (contract §3). */
   adminOnly?: boolean;
+  /** reference: the referenced record's field shown in the cell. Default `name`. */
+  labelField?: string;
 }
 
 /**

@@ -1,0 +1,82 @@
+import { type ResourceDefinition, resources } from '@studio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type QueryValue, api } from '../lib/api-client';
+import { resourceKeys } from './create-resource-hooks';
+import type { ReferencedRecord } from './resource-ui';
+
+const registry: readonly ResourceDefinition[] = Object.values(resources);
+
+/**
+ * The resource a reference field names, from the shared declaration: `bridalBookings.references.package_id`
+ * is `'bridalpackages'`, the registry's `bridalPackages`. Throws on a field the resource does not declare as a
+ * reference (a wrong declaration, found on the first render of its form or table).
+ *
+ * @example
+ * referencedResource(bridalBookings, 'artist_id') // users
+ */
+export function referencedResource(resource: ResourceDefinition, field: string): ResourceDefinition {
+  const name = resource.references[field];
+  if (!name) throw new Error(`${resource.name}.${field} is not declared in ${resource.name}.references`);
+  const found = registry.find((r) => r.name === name);
+  if (!found) throw new Error(`${resource.name}.${field} references ${name}, which is not in the resources registry`);
+  return found;
+}
+
+export interface ReferenceOption {
+  value: string;
+  label: string;
+}
+
+export interface ReferenceOptions {
+  /** Every record of the referenced resource, in the list's order. */
+  records: readonly ReferencedRecord[];
+  /** `{ value: '3', label: 'Bridal Gold' }` per record, for a Select. */
+  options: ReferenceOption[];
+  /** The record with this id, if the list has it. */
+  recordOf: (id: unknown) => ReferencedRecord | undefined;
+  /** The name of the record with this id; undefined while loading or when the list does not have it. */
+  labelOf: (id: unknown) => string | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/** A record's name in a select or a cell: its `labelField`, else `#id`. */
+export function labelOfRecord(record: ReferencedRecord, labelField = 'name'): string {
+  const label = record[labelField];
+  return label === null || label === undefined || label === '' ? `#${record.id}` : String(label);
+}
+
+/**
+ * The whole list of a referenced resource (GET {path} without `page`), cached once per resource under its
+ * query-key root, so every select and every table cell naming a package shares one request, and saving a
+ * package refreshes them.
+ *
+ * @example
+ * const packages = useReferenceOptions(bridalPackages);
+ * <Select data={packages.options} searchable />
+ * packages.labelOf(booking.package_id) // 'Bridal Gold'
+ */
+export function useReferenceOptions(resource: ResourceDefinition, { labelField = 'name', query }: { labelField?: string; query?: Record<string, QueryValue> } = {}): ReferenceOptions {
+  const list = useQuery({
+    queryKey: [...resourceKeys(resource.name).lists(), 'all', query ?? {}],
+    queryFn: ({ signal }) => api.get<ReferencedRecord[]>(resource.path, query, signal),
+    staleTime: 60_000,
+  });
+  return useMemo(() => {
+    const records = list.data ?? [];
+    const byId = new Map(records.map((r) => [r.id, r]));
+    const recordOf = (id: unknown) => (id === null || id === undefined || id === '' ? undefined : byId.get(Number(id)));
+    return {
+      records,
+      options: records.map((r) => ({ value: String(r.id), label: labelOfRecord(r, labelField) })),
+      recordOf,
+      labelOf: (id: unknown) => {
+        const record = recordOf(id);
+        return record ? labelOfRecord(record, labelField) : undefined;
+      },
+      isPending: list.isPending,
+      isError: list.isError,
+    };
+  }, [list.data, list.isPending, list.isError, labelField]);
+}
