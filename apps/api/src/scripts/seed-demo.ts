@@ -1,5 +1,7 @@
 // `npm run seed:demo`: fills an empty database with a realistic demo studio.
-// Later issues extend it with trainees, bookings and finances.
+// Later issues extend it with trainees and finances.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
@@ -9,6 +11,9 @@ import { recordActivity } from '../plugins/activity-log.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import type { Db } from '../db/client.js';
 import { seedPos } from './seed-demo-pos.js';
+import { seedBookings } from './seed-demo-bookings.js';
+
+const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const DEMO_STAFF_PASSWORD = 'studio-demo-1';
 
@@ -77,12 +82,26 @@ async function main() {
         ? `Point of sale seeded: ${pos.products} products and services in the three outlets, ${pos.orders} sales over 12 months (${pos.voids} voided), in ${((Date.now() - started) / 1000).toFixed(1)} s.`
         : 'Products already exist; no products or sales seeded.',
     );
+    const bookingsStarted = Date.now();
+    const bookings = await seedBookings(database.db, config.tzStudio);
+    const s = bookings?.byStatus;
+    console.log(
+      bookings && s
+        ? `Bridal bookings seeded: ${bookings.bookings} bookings over the past 12 months and the next 3 (${s.pending} pending, ${s.confirmed} confirmed, ${s.completed} completed, ${s.cancelled} cancelled)` +
+            `${bookings.packagesCreated ? ` on ${bookings.packagesCreated} new packages` : ''}, ${bookings.doubleBookedDays} day${bookings.doubleBookedDays === 1 ? '' : 's'} with an artist booked twice, ${bookings.payments} payments (${bookings.reversals} bounced and reversed), ${naira(bookings.takenKobo)} taken, ` +
+            `${naira(bookings.owedPastKobo)} still owed on past events, in ${((Date.now() - bookingsStarted) / 1000).toFixed(1)} s.`
+        : 'Bridal bookings already exist; none seeded.',
+    );
+    console.log(`Seed finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();
   }
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+// run as a script (`npm run seed:demo`), not when a test imports the seed functions
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
