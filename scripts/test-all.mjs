@@ -57,7 +57,7 @@ const vitest = (name, project, env, out) => run(name, 'npx', ['vitest', 'run', .
 
 if (want('static')) {
   run('typecheck', 'npm', ['run', 'typecheck']);
-  run('import boundaries', 'node', ['scripts/check-boundaries.mjs']);
+  run('lint (ESLint, import boundaries)', 'npm', ['run', 'lint']);
   run('migrations up to date', 'node', ['scripts/check-migrations.mjs']);
 }
 if (want('unit')) {

@@ -8,7 +8,7 @@ export function useGoBack(): () => void {
   return useCallback(() => {
     // react-router keeps the position in its history stack in history.state.idx
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate(ADMIN_HOME);
+    if (idx > 0) void navigate(-1);
+    else void navigate(ADMIN_HOME);
   }, [navigate]);
 }

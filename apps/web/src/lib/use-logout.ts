@@ -11,6 +11,6 @@ export function useLogout(): () => void {
   return useCallback(() => {
     void logout();
     queryClient.clear();
-    navigate(LOGIN_PATH, { replace: true });
+    void navigate(LOGIN_PATH, { replace: true });
   }, [navigate, queryClient]);
 }

@@ -12,7 +12,6 @@ import {
   orderUpdateSchema,
   outletSchema,
   searchTextSchema,
-  type OrderUpdate,
   type Outlet,
   monthRange,
 } from '@studio/shared';

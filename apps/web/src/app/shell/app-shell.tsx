@@ -25,14 +25,17 @@ export function ShellLayout() {
   const location = useLocation();
   const viewport = useViewport();
   const [layoutName, setLayoutName] = useState(() => chooseLayout(location.search));
+  const [seenSearch, setSeenSearch] = useState(location.search);
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menu = menuFor(user);
   const layout = LAYOUT_STYLES[layoutName];
 
-  useEffect(() => {
+  // a new ?layout= in the address switches the layout; adjusted while rendering, not in an effect (one render, not two)
+  if (seenSearch !== location.search) {
+    setSeenSearch(location.search);
     if (new URLSearchParams(location.search).has('layout')) setLayoutName(chooseLayout(location.search));
-  }, [location.search]);
+  }
 
   // name, role and photo may have changed since sign-in; a revoked token shows the 'Session TimeOut' modal
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Button, Divider, Group, Menu, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconCircleDot, IconExternalLink } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { type MenuIcon, type MenuItem, containsPath, menuKey } from './menu';
 import classes from './app-shell.module.css';
@@ -16,6 +16,12 @@ interface NavProps {
 function iconOf(item: MenuItem, filled: boolean | undefined): MenuIcon | undefined {
   if (item.type === 'head') return undefined;
   return (filled && item.filledIcon) || item.icon;
+}
+
+/** The icon a menu entry shows: its own, or a dot for a nested entry without one. */
+function iconElement(item: MenuItem, filled: boolean | undefined, depth: number): ReactNode {
+  const Icon = iconOf(item, filled);
+  return Icon ? <Icon size={20} stroke={1.7} /> : depth > 0 ? <IconCircleDot size={10} /> : undefined;
 }
 
 function badgeOf(item: MenuItem): ReactNode {
@@ -40,10 +46,13 @@ function openKeyFor(menu: readonly MenuItem[], pathname: string): string | null 
 export function SidebarMenu({ menu, filledIcons, onNavigate }: NavProps) {
   const { pathname } = useLocation();
   const [openKey, setOpenKey] = useState<string | null>(() => openKeyFor(menu, pathname));
-  useEffect(() => {
+  // arriving at a path inside another group opens that group; adjusted while rendering, not in an effect
+  const [seen, setSeen] = useState({ menu, pathname });
+  if (seen.menu !== menu || seen.pathname !== pathname) {
+    setSeen({ menu, pathname });
     const key = openKeyFor(menu, pathname);
     if (key) setOpenKey(key);
-  }, [menu, pathname]);
+  }
 
   return (
     <nav aria-label="Main menu" data-testid="sidebar-menu">
@@ -92,8 +101,7 @@ function MenuEntry({
   onToggle?: (open: boolean) => void;
   depth?: number;
 }) {
-  const Icon = iconOf(item, filledIcons);
-  const leftSection = Icon ? <Icon size={20} stroke={1.7} /> : depth > 0 ? <IconCircleDot size={10} /> : undefined;
+  const leftSection = iconElement(item, filledIcons, depth);
   const common = { label: item.title, leftSection, className: classes.navLink, 'data-testid': 'menu-item' };
   switch (item.type) {
     case 'link':

@@ -44,10 +44,14 @@ describe('useViewport', () => {
   it('updates only after 1000 ms without a resize', () => {
     const { result } = renderHook(() => useViewport());
     act(() => resizeTo(800));
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(result.current.width).toBe(1280);
     expect(result.current.narrow).toBe(false);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.width).toBe(800);
     expect(result.current.narrow).toBe(true);
   });
@@ -55,12 +59,18 @@ describe('useViewport', () => {
   it('restarts the wait on every resize event', () => {
     const { result } = renderHook(() => useViewport());
     act(() => resizeTo(1000));
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     act(() => resizeTo(700));
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     // 1200 ms since the first resize, but only 600 since the last one
     expect(result.current.width).toBe(1280);
-    act(() => vi.advanceTimersByTime(400));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
     expect(result.current.width).toBe(700);
     expect(result.current.megaCollapsed).toBe(true);
   });
@@ -69,7 +79,9 @@ describe('useViewport', () => {
     const { result, unmount } = renderHook(() => useViewport());
     unmount();
     act(() => resizeTo(500));
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(result.current.width).toBe(1280);
   });
 });

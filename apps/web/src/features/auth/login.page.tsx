@@ -52,7 +52,7 @@ export function LoginPage() {
       const username = values.username.trim();
       await login(username, values.password);
       rememberUsername(remember ? username : null);
-      navigate(safeReturnUrl(params.get('returnUrl')), { replace: true });
+      void navigate(safeReturnUrl(params.get('returnUrl')), { replace: true });
     } catch (error) {
       setLoading(false);
       setFailure(error instanceof ApiError ? error.firstError('username') : 'Sign in failed. Please try again.');

@@ -21,20 +21,20 @@ export function photoProblem(file: File): string | null {
 /** POST /api/users/{id}/photo, multipart field `photo`. */
 export function ProfilePhotoModal({ user, opened, onClose }: { user: User | null; opened: boolean; onClose: () => void }) {
   const client = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
+  // the chosen file with its object URL, made when it is chosen; the effect only releases the URL
+  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [preview, setPreview] = useState<string | undefined>(undefined);
+  const file = picked?.file ?? null;
+  const preview = picked?.url ?? assetUrl(user?.profile_photo);
 
   useEffect(() => {
-    if (!file) return setPreview(assetUrl(user?.profile_photo));
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file, user?.profile_photo]);
+    if (!picked) return;
+    return () => URL.revokeObjectURL(picked.url);
+  }, [picked]);
 
   function close() {
-    setFile(null);
+    setPicked(null);
     setError(null);
     onClose();
   }
@@ -74,7 +74,7 @@ export function ProfilePhotoModal({ user, opened, onClose }: { user: User | null
           value={file}
           clearable
           onChange={(f) => {
-            setFile(f);
+            setPicked(f ? { file: f, url: URL.createObjectURL(f) } : null);
             setError(f ? photoProblem(f) : null);
           }}
           placeholder="Choose a picture"
