@@ -22,6 +22,7 @@ const Dashboard: Page = lazy(() => import('../features/dashboard/dashboard.page'
 const Users: Page = lazy(() => import('../features/users/users.page').then((m) => ({ default: m.UsersPage })));
 const TrainingPrograms: Page = lazy(() => import('../features/training-programs/training-programs.ui').then((m) => ({ default: m.TrainingProgramsPage })));
 const TrainingSessions: Page = lazy(() => import('../features/training-sessions/training-sessions.ui').then((m) => ({ default: m.TrainingSessionsPage })));
+const ManageBookings: Page = lazy(() => import('../features/bridal-bookings/bridal-bookings.ui').then((m) => ({ default: m.ManageBookingsPage })));
 const BridalPackages: Page = lazy(() => import('../features/bridal-packages/bridal-packages.ui').then((m) => ({ default: m.BridalPackagesPage })));
 const PmuPackages: Page = lazy(() => import('../features/extra-programs/extra-programs.ui').then((m) => ({ default: m.PmuPackagesPage })));
 const HostelPricing: Page = lazy(() => import('../features/extra-programs/extra-programs.ui').then((m) => ({ default: m.HostelPricingPage })));
@@ -51,7 +52,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ComingSoon },
   { path: '/users/hostel-users/insession', title: 'Hostel (In Session)', access: 'staff', page: ComingSoon },
   { path: '/users/hostel-users/owing', title: 'Hostel (Vacated)', access: 'staff', page: ComingSoon },
-  { path: '/bookings/manage', title: 'Manage Bookings', access: 'admin', page: ComingSoon },
+  { path: '/bookings/manage', title: 'Manage Bookings', access: 'admin', page: ManageBookings },
   { path: '/users/profile-list', title: 'Manage Staff', access: 'admin', page: Users },
   { path: '/programs/list-types', title: 'Program Types', access: 'admin', page: TrainingPrograms },
   { path: '/training-session/list-sessions', title: 'Training Sessions', access: 'admin', page: TrainingSessions },

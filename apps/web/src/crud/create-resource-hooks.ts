@@ -1,7 +1,8 @@
 import type { CreateOf, Paged, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
 import { PER_PAGE_DEFAULT } from '@studio/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type QueryValue, api, segment } from '../lib/api-client';
+import { type QueryValue, api, apiRequest, segment } from '../lib/api-client';
+import { notify } from '../lib/notify';
 
 export interface ListParams {
   page?: number;
@@ -83,6 +84,16 @@ function compare(a: unknown, b: unknown): number {
  * const create = staff.useCreate();
  * create.mutate({ name: 'Ada', username: 'ada', role: 'Sales', password: 'secret-123' });
  */
+/**
+ * A create or update: the record, after showing the answer's `warnings` (allowed, but worth a look:
+ * "Ada already has a booking on 2026-12-05") as a warning toast.
+ */
+async function writeRecord<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
+  const answer = await apiRequest<{ data: T; warnings?: string[] }>(path, { method, body });
+  if (answer.warnings?.length) notify.warning(answer.warnings.join(' '), 'Please check');
+  return answer.data;
+}
+
 export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
   type Row = RecordOf<R>;
   const keys = resourceKeys(resource.name);
@@ -129,12 +140,12 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
     },
     useCreate() {
       const invalidate = useInvalidate();
-      return useMutation({ mutationFn: (body: CreateOf<R>) => api.post<Row>(resource.path, body), onSuccess: invalidate });
+      return useMutation({ mutationFn: (body: CreateOf<R>) => writeRecord<Row>('POST', resource.path, body), onSuccess: invalidate });
     },
     useUpdate() {
       const invalidate = useInvalidate();
       return useMutation({
-        mutationFn: ({ id, body }: { id: number; body: UpdateOf<R> }) => api.put<Row>(`${resource.path}/${segment(id)}`, { ...body, id }),
+        mutationFn: ({ id, body }: { id: number; body: UpdateOf<R> }) => writeRecord<Row>('PUT', `${resource.path}/${segment(id)}`, { ...body, id }),
         onSuccess: invalidate,
       });
     },

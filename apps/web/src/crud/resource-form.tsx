@@ -15,6 +15,8 @@ export interface ResourceFormProps<R extends ResourceDefinition> {
   /** The record being edited; none means a new one. */
   record?: RecordOf<R> | null;
   onSaved?: (record: RecordOf<R>) => void;
+  /** Values a new record starts with beyond the fields' defaults (a booking added from a calendar day: its date). */
+  defaults?: Record<string, FormValue>;
 }
 
 /**
@@ -42,14 +44,14 @@ export function ResourceForm<R extends ResourceDefinition>(props: ResourceFormPr
   );
 }
 
-function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, onSaved, mode }: ResourceFormProps<R> & { mode: FormMode }) {
+function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, onSaved, mode, defaults }: ResourceFormProps<R> & { mode: FormMode }) {
   const hooks = hooksFor(ui.resource);
   const create = hooks.useCreate();
   const update = hooks.useUpdate();
   const singular = singularOf(ui as ResourceUi);
   const { form, onSubmit, saving, formError } = useSchemaForm({
     schema: mode === 'create' ? ui.resource.create : ui.resource.update,
-    initialValues: initialValues(ui.fields, mode, record as Record<string, unknown> | undefined),
+    initialValues: { ...initialValues(ui.fields, mode, record as Record<string, unknown> | undefined), ...(mode === 'create' ? defaults : undefined) },
     toBody: (values) => toBody(ui.fields, mode, values, ui.filter),
     // a field hidden by `showWhen` has no input: its errors show above the form
     inputs: (values) => fieldsFor(ui.fields, mode, values).map((f) => f.name),

@@ -1,0 +1,379 @@
+import { Badge, Button, Grid, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  BOOKING_STATUSES,
+  BOOKING_STATUS_LABELS,
+  BOOKING_TRANSITIONS,
+  type BookingStatus,
+  type BridalBooking,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  bridalBookings,
+  bridalPackages,
+  listPath,
+  users,
+} from '@studio/shared';
+import { IconCash, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { hooksFor, resourceKeys } from '../../crud/create-resource-hooks';
+import { ledgerParent } from '../../crud/ledger/ledger-parent';
+import { RemindBalanceButton } from '../../crud/ledger/payment-receipt';
+import { PaymentsDrawer } from '../../crud/ledger/payments.drawer';
+import { MonthView } from '../../crud/month-view';
+import type { TableColumn } from '../../crud/paged-table';
+import { type ReferenceOptions, useReferenceOptions } from '../../crud/reference-options';
+import { ResourceForm } from '../../crud/resource-form';
+import { defineResourceUi } from '../../crud/resource-ui';
+import { useMonthParam } from '../../crud/use-month-param';
+import { api } from '../../lib/api-client';
+import { formatDate, formatMoney } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { PageHeader } from '../../lib/ui/page-header';
+import { BookingCalendar, STATUS_COLORS } from './booking-calendar';
+
+const statusOptions = BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] }));
+
+/** The booking form: the package fills in its price; a deposit taken now is the ledger's first payment. */
+export const bridalBookingsUi = defineResourceUi({
+  resource: bridalBookings,
+  titleField: 'client_name',
+  columns: [],
+  fields: [
+    { name: 'client_name', label: 'Client name', kind: 'text', required: true, placeholder: 'Chioma Okafor' },
+    { name: 'phone', label: 'Phone', kind: 'text', required: true, placeholder: '0803 123 4567' },
+    { name: 'event_date', label: 'Event date', kind: 'date', required: true },
+    { name: 'event_location', label: 'Venue', kind: 'text', placeholder: 'Hotel Presidential, Port Harcourt' },
+    {
+      name: 'package_id',
+      label: 'Package',
+      kind: 'reference',
+      required: true,
+      optionFilter: (pkg) => pkg.active === true,
+      fill: (pkg) => ({ price: pkg.price }),
+    },
+    { name: 'price', label: 'Price', kind: 'money', required: true, description: 'Filled in from the package; change it for a special price.' },
+    { name: 'artist_id', label: 'Artist', kind: 'reference', optionFilter: (u) => u.active === true, placeholder: 'Not assigned yet' },
+    { name: 'status', label: 'Status', kind: 'select', options: statusOptions, defaultValue: 'pending', only: 'edit' },
+    { name: 'email', label: 'Email', kind: 'email' },
+    { name: 'amount_paid', label: 'Deposit taken now', kind: 'money', only: 'create', description: 'Recorded as the first payment, with a receipt.' },
+    {
+      name: 'payment_method',
+      label: 'Deposit paid by',
+      kind: 'select',
+      only: 'create',
+      defaultValue: 'transfer',
+      options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
+      showWhen: (v) => Number(v.amount_paid) > 0,
+    },
+    { name: 'note', label: 'Note', kind: 'textarea' },
+  ],
+});
+
+/** The list's columns; package and artist by name (the same cached lists the form's selects use). */
+function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): TableColumn<BridalBooking>[] {
+  return [
+    {
+      key: 'client_name',
+      label: 'Client',
+      render: (b) => (
+        <Stack gap={0}>
+          <Text fz="sm" fw={600}>
+            {b.client_name}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {packages.labelOf(b.package_id) ?? ''}
+          </Text>
+        </Stack>
+      ),
+      csv: (b) => b.client_name,
+    },
+    { key: 'event_date', label: 'Event', kind: 'date' },
+    { key: 'phone', label: 'Phone', nowrap: true },
+    { key: 'package_id', label: 'Package', render: (b) => packages.labelOf(b.package_id) ?? '—', csv: (b) => packages.labelOf(b.package_id) ?? null },
+    { key: 'artist_id', label: 'Artist', render: (b) => staff.labelOf(b.artist_id) ?? '—', csv: (b) => staff.labelOf(b.artist_id) ?? null },
+    { key: 'price', label: 'Price', kind: 'money' },
+    { key: 'amount_paid', label: 'Paid', kind: 'money' },
+    { key: 'balance', label: 'Balance', kind: 'money' },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (b) => (
+        <Badge variant="light" color={STATUS_COLORS[b.status]}>
+          {BOOKING_STATUS_LABELS[b.status]}
+        </Badge>
+      ),
+      csv: (b) => BOOKING_STATUS_LABELS[b.status],
+    },
+  ];
+}
+
+/** The columns shown beside the calendar on a desktop: the rest are in the detail and the CSV. */
+const NARROW = new Set(['client_name', 'event_date', 'balance', 'status']);
+
+type Filters = { status: BookingStatus | null; artist_id: string | null };
+
+/**
+ * /bookings/manage: a month of bookings as a list (with the month's totals of price, paid and balance, and CSV)
+ * beside a calendar of the same month; filters by status and artist; a booking opens with its details, status
+ * steps, payments (take a payment, receipts, reversal) and a WhatsApp reminder of the balance.
+ */
+export function ManageBookingsPage({ title }: { title: string }) {
+  const wide = useMediaQuery('(min-width: 75em)');
+  const [month] = useMonthParam();
+  const [filters, setFilters] = useState<Filters>({ status: null, artist_id: null });
+  const query = { status: filters.status ?? undefined, artist_id: filters.artist_id ?? undefined };
+  const packages = useReferenceOptions(bridalPackages);
+  const staff = useReferenceOptions(users);
+  const columns = bookingColumns(packages, staff);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<BridalBooking | null>(null);
+  const [createDate, setCreateDate] = useState<string | null>(null);
+  const [paying, setPaying] = useState<BridalBooking | null>(null);
+
+  // the calendar shows every booking of the month and filters (a month has tens, not thousands)
+  const calendar = useQuery({
+    queryKey: [...resourceKeys(bridalBookings.name).lists(), 'calendar', month, query],
+    queryFn: ({ signal }) => api.get<BridalBooking[]>(listPath(bridalBookings, 'getmonth', { month }), query, signal),
+  });
+  const open = calendar.data?.find((b) => b.id === openId) ?? null;
+
+  const add = (eventDate: string | null) => {
+    setEditing(null);
+    setCreateDate(eventDate);
+    setFormOpen(true);
+  };
+
+  return (
+    <div data-testid="bookings-page">
+      <PageHeader
+        title={title}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => add(null)} data-testid="create-button">
+            Add Booking
+          </Button>
+        }
+      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, xl: 7 }}>
+          <MonthView<BridalBooking>
+            queryKey={resourceKeys(bridalBookings.name).lists()}
+            path={(m) => listPath(bridalBookings, 'getmonth', { month: m })}
+            query={query}
+            columns={wide ? columns.filter((c) => NARROW.has(c.key)) : columns}
+            summary={[
+              { key: 'count', label: 'Bookings', format: 'count' },
+              { key: 'price', label: 'Booked', format: 'money' },
+              { key: 'amount_paid', label: 'Paid', format: 'money', color: 'teal' },
+              { key: 'balance', label: 'Balance due', format: 'money', color: 'blush' },
+            ]}
+            filters={
+              <Group gap="sm" wrap="wrap" align="flex-end">
+                <Select
+                  label="Status"
+                  placeholder="Every status"
+                  clearable
+                  data={statusOptions}
+                  value={filters.status}
+                  onChange={(v) => setFilters((f) => ({ ...f, status: (v as BookingStatus | null) ?? null }))}
+                  w={{ base: '100%', xs: 160 }}
+                  data-testid="filter-status"
+                />
+                <Select
+                  label="Artist"
+                  placeholder="Every artist"
+                  clearable
+                  searchable
+                  data={staff.options}
+                  value={filters.artist_id}
+                  onChange={(v) => setFilters((f) => ({ ...f, artist_id: v }))}
+                  w={{ base: '100%', xs: 200 }}
+                  data-testid="filter-artist"
+                />
+              </Group>
+            }
+            onOpen={(b) => setOpenId(b.id)}
+            csv={{ name: 'bookings', columns: undefined }}
+            emptyText={(name) => `No bookings in ${name}.`}
+            table={{ testId: 'bookings', rowTestId: 'booking-row' }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xl: 5 }}>
+          <BookingCalendar
+            month={month}
+            bookings={calendar.data ?? []}
+            loading={calendar.isPending}
+            onOpen={(b) => setOpenId(b.id)}
+            onAdd={add}
+            artistName={(id) => staff.labelOf(id) ?? null}
+          />
+        </Grid.Col>
+      </Grid>
+
+      <BookingDetailModal
+        booking={open}
+        packageName={open ? (packages.labelOf(open.package_id) ?? '') : ''}
+        artistName={open ? (staff.labelOf(open.artist_id) ?? null) : null}
+        hidden={formOpen || paying !== null}
+        onClose={() => setOpenId(null)}
+        onEdit={(b) => {
+          setEditing(b);
+          setFormOpen(true);
+        }}
+        onPayments={setPaying}
+      />
+      <ResourceForm
+        ui={bridalBookingsUi}
+        opened={formOpen}
+        record={editing}
+        defaults={createDate ? { event_date: createDate } : undefined}
+        onClose={() => setFormOpen(false)}
+        onSaved={(saved) => {
+          // a new booking with a deposit opens on its payments: the receipt is one click away
+          if (!editing && saved.amount_paid > 0) setPaying(saved);
+        }}
+      />
+      <PaymentsDrawer
+        resource={bridalBookings}
+        record={paying && ledgerParent(bridalBookings, paying, aboutBooking(paying, packages.labelOf(paying.package_id)))}
+        opened={paying !== null}
+        onClose={() => setPaying(null)}
+        receiptPrefix="BKG"
+        paymentsClosed={paying?.status === 'cancelled' ? 'This booking is cancelled: reopen it before taking a payment.' : null}
+      />
+    </div>
+  );
+}
+
+/** What a receipt or reminder says a booking's payments are for. */
+function aboutBooking(b: BridalBooking, packageName: string | undefined) {
+  return { title: b.client_name, phone: b.phone, description: `Bridal booking ${formatDate(b.event_date)}${packageName ? `, ${packageName}` : ''}` };
+}
+
+const STEP_LABELS: Record<BookingStatus, string> = { pending: 'Back to pending', confirmed: 'Confirm', completed: 'Mark completed', cancelled: 'Cancel booking' };
+
+function BookingDetailModal({
+  booking,
+  packageName,
+  artistName,
+  hidden,
+  onClose,
+  onEdit,
+  onPayments,
+}: {
+  booking: BridalBooking | null;
+  packageName: string;
+  artistName: string | null;
+  hidden: boolean;
+  onClose: () => void;
+  onEdit: (b: BridalBooking) => void;
+  onPayments: (b: BridalBooking) => void;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const update = hooksFor(bridalBookings).useUpdate();
+  const b = booking;
+  async function step(status: BookingStatus) {
+    if (!b) return;
+    if (b.status === 'cancelled' && status === 'pending') {
+      // reopening is a plain status change
+    }
+    await update.mutateAsync({ id: b.id, body: { status } });
+    notify.success(`${b.client_name}: ${BOOKING_STATUS_LABELS[status].toLowerCase()}.`);
+  }
+  const rows: [string, string][] = b
+    ? [
+        ['Event date', formatDate(b.event_date)],
+        ['Venue', b.event_location ?? '—'],
+        ['Package', packageName || '—'],
+        ['Artist', artistName ?? 'Not assigned'],
+        ['Phone', b.phone],
+        ['Email', b.email ?? '—'],
+      ]
+    : [];
+  return (
+    <Modal
+      opened={b !== null && !hidden}
+      onClose={onClose}
+      title={b ? <Text fw={700}>{b.client_name}</Text> : null}
+      size="lg"
+      fullScreen={phone}
+      centered
+      data-testid="booking-detail"
+    >
+      {b && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Badge color={STATUS_COLORS[b.status]} variant="light" size="lg" data-testid="booking-status">
+              {BOOKING_STATUS_LABELS[b.status]}
+            </Badge>
+            {b.balance <= 0 && (
+              <Badge color="teal" variant="filled" size="lg" data-testid="booking-paid">
+                Paid in full
+              </Badge>
+            )}
+          </Group>
+          <SimpleGrid cols={3} spacing="xs">
+            <Figure label="Price" value={formatMoney(b.price)} />
+            <Figure label="Paid" value={formatMoney(b.amount_paid)} testId="booking-paid-figure" />
+            <Figure label="Balance" value={formatMoney(b.balance)} testId="booking-balance" />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <Text fz="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text fz="sm">{value}</Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          {b.note && (
+            <Text fz="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+              {b.note}
+            </Text>
+          )}
+          <Group gap="xs" wrap="wrap">
+            <Button leftSection={<IconCash size={16} />} onClick={() => onPayments(b)} data-testid="booking-payments">
+              {b.balance > 0 && b.status !== 'cancelled' ? 'Take payment' : 'Payments'}
+            </Button>
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(b)} data-testid="booking-edit">
+              Edit
+            </Button>
+            <RemindBalanceButton parent={ledgerParent(bridalBookings, b, aboutBooking(b, packageName))} />
+          </Group>
+          {BOOKING_TRANSITIONS[b.status].length > 0 && (
+            <Group gap="xs" wrap="wrap">
+              {BOOKING_TRANSITIONS[b.status].map((s) => (
+                <Button
+                  key={s}
+                  size="xs"
+                  variant="light"
+                  color={s === 'cancelled' ? 'red' : STATUS_COLORS[s]}
+                  loading={update.isPending && update.variables?.body.status === s}
+                  onClick={() => void step(s).catch(() => {})}
+                  data-testid={`booking-step-${s}`}
+                >
+                  {STEP_LABELS[s]}
+                </Button>
+              ))}
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
