@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Import boundaries (style.md): shared -> features -> app, one way, never across features.
+// Import boundaries (style.md): shared -> features -> app, one way, never across features; in the API,
+// the generic engine and the plugins sit below the resources and features that use them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,31 @@ export const RULES = [
   { name: 'api never imports the web', from: /^apps\/api\//, forbid: [/^apps\/web\//] },
   { name: 'web lib and crud are below features and app', from: /^apps\/web\/src\/(lib|crud)\//, forbid: [/^apps\/web\/src\/(features|app)\//] },
   { name: 'web features are below app', from: /^apps\/web\/src\/features\//, forbid: [/^apps\/web\/src\/app\//] },
-  { name: 'api mechanism is below resources and features', from: /^apps\/api\/src\/(crud|plugins)\/(?!registry\.ts)/, forbid: [/^apps\/api\/src\/(features|resources)\//] },
+  // the engine knows the resources only through the list of them
+  { name: 'api crud engine reaches resources and features only through crud/registry.ts', from: /^apps\/api\/src\/crud\/(?!registry\.ts$)/, forbid: [/^apps\/api\/src\/(features|resources)\//] },
+  // plugins see the tables through db/schema, never a feature's or resource's own code
+  { name: 'api plugins are below features and resources (tables through db/schema)', from: /^apps\/api\/src\/plugins\//, forbid: [/^apps\/api\/src\/(features|resources)\//] },
+];
+
+/**
+ * Sibling rules: a file in one folder matching `folder` may not import from another folder matching it,
+ * except targets matching `allow` (any import) or `allowTypes` (`import type` / `export type` only).
+ */
+export const SIBLING_RULES = [
+  { name: 'web features never import other features: move it to lib/ or crud/', folder: /^apps\/web\/src\/features\/([^/]+)\// },
+  {
+    name: 'api resources never import another resource: only its table, or the users types',
+    folder: /^apps\/api\/src\/resources\/([^/]+)\//,
+    // a table is the schema (db/schema re-exports it); a foreign key needs the other table
+    allow: [/^apps\/api\/src\/resources\/[^/]+\/[^/]+\.table(\.[jt]s)?$/],
+    allowTypes: [/^apps\/api\/src\/resources\/users\//],
+  },
+  {
+    name: 'api features never import another feature (declared exceptions: its tables)',
+    folder: /^apps\/api\/src\/features\/([^/]+)\//,
+    // declared exceptions: the dashboard sums the point of sale's orders (features/pos/orders.table.ts)
+    allow: [/^apps\/api\/src\/features\/[^/]+\/[^/]+\.table(\.[jt]s)?$/],
+  },
 ];
 
 const importRe = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -25,8 +50,13 @@ function resolveTarget(file, spec) {
   return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
 }
 
-function featureOf(p) {
-  return p.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
+function siblingViolation(rule, file, target, typeOnly) {
+  const a = file.match(rule.folder)?.[1];
+  const b = target.match(rule.folder)?.[1];
+  if (!a || !b || a === b) return false;
+  if (rule.allow?.some((p) => p.test(target))) return false;
+  if (typeOnly && rule.allowTypes?.some((p) => p.test(target))) return false;
+  return true;
 }
 
 /** Violations in one file's text; `file` is repo-relative with forward slashes. */
@@ -36,12 +66,13 @@ export function checkFile(file, text) {
     const spec = m[1] ?? m[2];
     const target = resolveTarget(file, spec);
     if (!target) continue;
+    const typeOnly = /^(import|export)\s+type\s/.test(m[0]);
     for (const rule of RULES) {
       if (rule.from.test(file) && rule.forbid.some((f) => f.test(target))) out.push(`${file}: imports ${spec} (${rule.name})`);
     }
-    const a = featureOf(file);
-    const b = featureOf(target);
-    if (a && b && a !== b) out.push(`${file}: imports ${spec} (features never import other features: move it to lib/ or crud/)`);
+    for (const rule of SIBLING_RULES) {
+      if (siblingViolation(rule, file, target, typeOnly)) out.push(`${file}: imports ${spec} (${rule.name})`);
+    }
   }
   return out;
 }
