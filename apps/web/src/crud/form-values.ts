@@ -74,8 +74,8 @@ export function toBody(fields: readonly FieldDef[], mode: FormMode, values: Form
 }
 
 /** Values a reference's `fill` proposes, kept to the form's own fields and plain values. */
-export function fillValues(values: Readonly<FormValues>, proposed: Record<string, unknown>): Partial<FormValues> {
-  const out: Partial<FormValues> = {};
+export function fillValues(values: Readonly<FormValues>, proposed: Record<string, unknown>): FormValues {
+  const out: FormValues = {};
   for (const [key, value] of Object.entries(proposed)) {
     if (!(key in values)) continue;
     if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
