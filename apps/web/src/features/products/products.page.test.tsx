@@ -170,7 +170,7 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(screen.getByText('Brow Pencil')).toBeTruthy();
   });
 
-  it('restocks with a positive change and writes off with a negative one, showing a 422 in the modal', async () => {
+  it('restocks with a positive change and writes off with a negative one, showing a 422 under the quantity', async () => {
     const puts: FetchCall[] = [];
     const { fetchMock } = renderPage(admin(), (call) => {
       if (call.method !== 'PUT') return undefined;
@@ -205,7 +205,10 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await user.click(within(modal).getByTestId('restock-submit'));
     await waitFor(() => expect(puts).toHaveLength(2));
     expect(puts[1]!.body).toEqual({ quantity: -9, note: null });
-    expect((await within(modal).findByTestId('restock-error')).textContent).toBe('Only 3 in stock: the quantity cannot go below 0.');
+    // the API's sentence for the quantity, under the quantity (the same one-form-hook mapping as every form)
+    expect(await within(modal).findByText('Only 3 in stock: the quantity cannot go below 0.')).toBeTruthy();
+    expect(modal.querySelector('[data-field=quantity]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(within(modal).queryByTestId('restock-error')).toBeNull();
     // the modal stays open to correct the count
     expect(screen.getByTestId('restock-form')).toBeTruthy();
 
@@ -217,13 +220,17 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(screen.queryByTestId('restock-form')).toBeNull());
   });
 
-  it('refuses a zero or empty count before calling the API', async () => {
+  it('refuses a zero or empty count before calling the API, in the shared schema’s words', async () => {
     const { fetchMock } = renderPage(admin());
     await screen.findByText('Brow Pencil');
     const user = await openStockMenu('Brow Pencil', 'row-restock');
     const modal = await screen.findByTestId('restock-form');
     await user.click(within(modal).getByTestId('restock-submit'));
-    expect(await within(modal).findByText('Enter a whole number of at least 1.')).toBeTruthy();
+    expect(await within(modal).findByText('The quantity field is required.')).toBeTruthy();
+    // after a first try the sentence follows the typing
+    await user.type(modal.querySelector<HTMLInputElement>('[data-field=quantity]')!, '0');
+    expect(await within(modal).findByText('The quantity must not be zero.')).toBeTruthy();
+    expect(within(modal).queryByText('The quantity field is required.')).toBeNull();
     expect(callsOf(fetchMock).some((c) => c.method === 'PUT')).toBe(false);
   });
 
@@ -296,6 +303,36 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(posts[0]!.url.pathname).toBe('/api/stock-transfers');
     expect(posts[0]!.body).toEqual({ product_id: 5, to_outlet: 'store', quantity: 2, note: 'For the store shelf' });
     await waitFor(() => expect(screen.queryByTestId('transfer-form')).toBeNull());
+  });
+
+  it('shows a refused transfer under the quantity, and a sentence for no input above the form', async () => {
+    const posts: FetchCall[] = [];
+    renderPage(admin(), (call) => {
+      if (call.method !== 'POST') return undefined;
+      posts.push(call);
+      return posts.length === 1
+        ? jsonResponse(422, { message: 'Only 3 in stock.', errors: { quantity: ['Only 3 in stock: the quantity cannot go below 0.'] } })
+        : jsonResponse(422, { message: 'The selected product is invalid.', errors: { product_id: ['The selected product is invalid.'] } });
+    });
+    await screen.findByText('Brow Pencil');
+    const user = await openStockMenu('Brow Pencil', 'row-transfer');
+    const modal = await screen.findByTestId('transfer-form');
+    const quantity = modal.querySelector<HTMLInputElement>('[data-field=quantity]')!;
+    await user.click(within(modal).getByTestId('transfer-submit'));
+    expect(await within(modal).findByText('The quantity field is required.')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+
+    await user.type(quantity, '9');
+    await user.click(within(modal).getByTestId('transfer-submit'));
+    expect(await within(modal).findByText('Only 3 in stock: the quantity cannot go below 0.')).toBeTruthy();
+    expect(within(modal).queryByTestId('transfer-error')).toBeNull();
+
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    expect(within(modal).queryByText('Only 3 in stock: the quantity cannot go below 0.')).toBeNull();
+    await user.click(within(modal).getByTestId('transfer-submit'));
+    expect((await within(modal).findByTestId('transfer-error')).textContent).toBe('The selected product is invalid.');
+    expect(posts.map((c) => (c.body as { quantity: number }).quantity)).toEqual([9, 2]);
   });
 });
 

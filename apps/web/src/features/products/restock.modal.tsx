@@ -1,9 +1,8 @@
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { type Product, fieldErrors, quantityChangeSchema } from '@studio/shared';
-import { type FormEvent, useState } from 'react';
-import { notify } from '../../lib/notify';
+import { type Product, quantityChangeSchema } from '@studio/shared';
+import { useSchemaForm } from '../../crud/use-schema-form';
 import { ProductModal } from './product-modal';
-import { errorText, useQuantityChange } from './stock.queries';
+import { useQuantityChange } from './stock.queries';
 
 type Direction = 'restock' | 'write_off';
 
@@ -12,7 +11,7 @@ export interface RestockModalProps {
   onClose: () => void;
 }
 
-/** Restock or write off one product: a positive count and a direction, sent as a signed change with an optional note. */
+/** Restock or write off one product: a positive count and a direction, sent as a signed change with an optional note; a 422 (more than in stock) shows under the quantity. */
 export function RestockModal({ product, onClose }: RestockModalProps) {
   return (
     <ProductModal product={product} title="Restock / write-off" onClose={onClose} testId="restock-modal">
@@ -23,44 +22,21 @@ export function RestockModal({ product, onClose }: RestockModalProps) {
 
 function RestockForm({ product, onClose }: { product: Product; onClose: () => void }) {
   const change = useQuantityChange();
-  const [direction, setDirection] = useState<Direction>('restock');
-  const [count, setCount] = useState<number | string>('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [countError, setCountError] = useState<string | null>(null);
   const inStock = product.quantity ?? 0;
-  const amount = typeof count === 'number' ? count : Number.NaN;
-  const delta = direction === 'restock' ? amount : -amount;
-  const after = Number.isFinite(delta) ? inStock + delta : null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!Number.isInteger(amount) || amount < 1) {
-      setCountError('Enter a whole number of at least 1.');
-      return;
-    }
-    const parsed = quantityChangeSchema.safeParse({ quantity: delta, note });
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error.issues);
-      setCountError(errors.quantity?.[0] ?? null);
-      setError(errors.note?.[0] ?? null);
-      return;
-    }
-    setCountError(null);
-    try {
-      const saved = await change.mutateAsync({ id: product.id, body: { quantity: parsed.data.quantity, note: parsed.data.note } });
-      const verb = delta > 0 ? `Added ${delta} to` : `Wrote off ${-delta} of`;
-      notify.success(`${verb} ${product.name}: ${saved.quantity ?? 0} in stock.`);
-      onClose();
-    } catch (e) {
-      // a write-off larger than the stock is a 422: "Only 3 in stock: the quantity cannot go below 0."
-      setError(errorText(e));
-    }
-  }
+  const { form, onSubmit, saving, formError } = useSchemaForm({
+    schema: quantityChangeSchema,
+    initialValues: { direction: 'restock' as Direction, quantity: '' as number | '', note: '' },
+    // the user counts up from 1 and picks a direction; the API takes one signed change
+    toBody: ({ direction, quantity, note }) => ({ quantity: quantity === '' ? null : direction === 'restock' ? quantity : -quantity, note }),
+    submit: async (body) => ({ delta: body.quantity, saved: await change.mutateAsync({ id: product.id, body }) }),
+    successMessage: ({ delta, saved }) => `${delta > 0 ? `Added ${delta} to` : `Wrote off ${-delta} of`} ${product.name}: ${saved.quantity ?? 0} in stock.`,
+    onSuccess: onClose,
+  });
+  const { direction, quantity } = form.values;
+  const after = quantity === '' ? null : inStock + (direction === 'restock' ? quantity : -quantity);
 
   return (
-    <form onSubmit={submit} noValidate data-testid="restock-form">
+    <form onSubmit={onSubmit} noValidate data-testid="restock-form">
       <Stack gap="md">
         <div>
           <Text fw={600}>{product.name}</Text>
@@ -68,15 +44,14 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
             In stock: {inStock}
           </Text>
         </div>
-        {error && (
+        {formError && (
           <Alert color="red" variant="light" data-testid="restock-error">
-            {error}
+            {formError}
           </Alert>
         )}
         <SegmentedControl
           fullWidth
-          value={direction}
-          onChange={(v) => setDirection(v as Direction)}
+          {...form.getInputProps('direction')}
           data={[
             { value: 'restock', label: 'Restock (add)' },
             { value: 'write_off', label: 'Write off (remove)' },
@@ -91,12 +66,7 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
           allowNegative={false}
           allowDecimal={false}
           inputMode="numeric"
-          value={count}
-          onChange={(v) => {
-            setCount(v);
-            setCountError(null);
-          }}
-          error={countError}
+          {...form.getInputProps('quantity')}
           data-autofocus
           data-field="quantity"
         />
@@ -106,18 +76,17 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
           autosize
           minRows={2}
           maxRows={5}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          {...form.getInputProps('note')}
           data-field="note"
         />
         <Text size="sm" c={after !== null && after < 0 ? 'red' : 'dimmed'} data-testid="restock-after">
           Stock after: {after === null ? '—' : after}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={change.isPending}>
+          <Button variant="default" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" color={direction === 'restock' ? 'teal' : 'red'} loading={change.isPending} data-testid="restock-submit">
+          <Button type="submit" color={direction === 'restock' ? 'teal' : 'red'} loading={saving} data-testid="restock-submit">
             {direction === 'restock' ? 'Restock' : 'Write off'}
           </Button>
         </Group>
