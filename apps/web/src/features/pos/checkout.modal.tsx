@@ -1,8 +1,9 @@
 import { ActionIcon, Alert, Button, Chip, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { OUTLET_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type Order, type Outlet, type PaymentMethod } from '@studio/shared';
+import { OUTLET_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type Order, type Outlet, type PaymentMethod, orderCreateSchema } from '@studio/shared';
 import { IconAlertTriangle, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSchemaForm } from '../../crud/use-schema-form';
 import { ApiError, api } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { type Cart, type PaymentLine, cartTotals, checkPayments } from './cart';
@@ -28,6 +29,19 @@ export function orderBody(outlet: Outlet, cart: Cart, payments: readonly Payment
 
 type Failure = { kind: 'network'; message: string } | { kind: 'refused'; message: string; details: string[] };
 
+/** How the till reads a failed sale: refused by the server (nothing sold), or not answered (Retry is safe). */
+function failureOf(error: unknown): Failure | null {
+  if (!error) return null;
+  if (error instanceof ApiError && error.status === 422) return { kind: 'refused', message: error.message, details: Object.values(error.fieldErrors).flat() };
+  if (error instanceof ApiError && error.status === 401) {
+    return { kind: 'network', message: 'You are signed out. Sign in again, then press Retry: the sale will not be charged twice.' };
+  }
+  return {
+    kind: 'network',
+    message: 'The sale did not get an answer from the server (connection lost?). Press Retry: the same sale is sent again and can never be charged twice.',
+  };
+}
+
 interface Props {
   opened: boolean;
   outlet: Outlet;
@@ -43,182 +57,190 @@ interface Props {
  * terminal; two transfers on one sale are fine), amount paid and change, then Confirm. The cart's
  * client_ref goes with every try, so Retry after a lost answer never sells twice.
  */
-export function CheckoutModal({ opened, outlet, cart, onClose, onSold, onRefused }: Props) {
+export function CheckoutModal({ opened, outlet, onClose, ...props }: Props) {
   const phone = useMediaQuery('(max-width: 36em)');
-  const { total } = cartTotals(cart);
-  const [payments, setPayments] = useState<PaymentLine[]>([{ method: 'cash', amount: total, reference: '' }]);
+  // while a sale is on its way the modal stays open: its answer must be seen
   const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  return (
+    <Modal opened={opened} onClose={sending ? () => {} : onClose} title={`Charge · ${OUTLET_LABELS[outlet]}`} size="lg" fullScreen={phone} centered data-testid="checkout-modal">
+      {/* a fresh set of payments each time it opens, for the total it opens with */}
+      {opened && <CheckoutForm outlet={outlet} onClose={onClose} onSending={setSending} {...props} />}
+    </Modal>
+  );
+}
+
+function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: Omit<Props, 'opened'> & { onSending: (sending: boolean) => void }) {
+  const { total } = cartTotals(cart);
+  const { form, onSubmit, saving, formError, error } = useSchemaForm({
+    schema: orderCreateSchema,
+    initialValues: { payments: [{ method: 'cash', amount: total, reference: '' }] as PaymentLine[] },
+    // built from the cart at each try: the same client_ref until the server confirms (cart.ts)
+    toBody: ({ payments }) => orderBody(outlet, cart, payments),
+    // no input shows a field's sentence here: whatever the schema or the server says goes above the buttons
+    inputs: () => [],
+    submit: async (body) => {
+      onSending(true);
+      try {
+        return await api.post<Order>('/api/orders', body, { quiet: true });
+      } finally {
+        onSending(false);
+      }
+    },
+    onSuccess: onSold,
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 422) onRefused();
+    },
+  });
+  const payments = form.values.payments;
   const check = checkPayments(total, payments);
+  const failure = failureOf(error);
 
-  useEffect(() => {
-    if (opened) {
-      setPayments([{ method: 'cash', amount: total, reference: '' }]);
-      setFailure(null);
-    }
-    // a fresh set of payments each time the modal opens, for the total it opens with
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
-
+  const setPayments = (next: (payments: PaymentLine[]) => PaymentLine[]) => form.setFieldValue('payments', next);
   const setLine = (i: number, patch: Partial<PaymentLine>) => setPayments((ps) => ps.map((p, j) => (j === i ? { ...p, ...patch } : p)));
-  const payAllBy = (method: PaymentMethod) => setPayments([{ method, amount: total, reference: '' }]);
+  const payAllBy = (method: PaymentMethod) => setPayments(() => [{ method, amount: total, reference: '' }]);
   const addLine = () => setPayments((ps) => [...ps, { method: 'transfer', amount: checkPayments(total, ps).remaining || '', reference: '' }]);
 
-  async function confirm() {
-    if (check.problem || sending) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      const order = await api.post<Order>('/api/orders', orderBody(outlet, cart, payments), { quiet: true });
-      onSold(order);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        setFailure({ kind: 'refused', message: error.message, details: Object.values(error.fieldErrors).flat() });
-        onRefused();
-      } else if (error instanceof ApiError && error.status === 401) {
-        setFailure({ kind: 'network', message: 'You are signed out. Sign in again, then press Retry: the sale will not be charged twice.' });
-      } else {
-        setFailure({
-          kind: 'network',
-          message: 'The sale did not get an answer from the server (connection lost?). Press Retry: the same sale is sent again and can never be charged twice.',
-        });
-      }
-    } finally {
-      setSending(false);
-    }
+  // a button, not a form: Enter in an amount never charges the sale
+  function confirm() {
+    if (check.problem) return;
+    onSubmit();
   }
 
   return (
-    <Modal opened={opened} onClose={sending ? () => {} : onClose} title={`Charge · ${OUTLET_LABELS[outlet]}`} size="lg" fullScreen={phone} centered data-testid="checkout-modal">
-      <Stack>
-        <Group justify="space-between" align="baseline">
-          <Text c="dimmed">{cart.customerName.trim() || WALK_IN}</Text>
-          <Text fw={800} fz={28} data-testid="checkout-total">
-            {formatMoney(total)}
-          </Text>
-        </Group>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            Pay all by
-          </Text>
-          {PAYMENT_METHODS.map((m) => (
-            <Chip key={m} checked={payments.length === 1 && payments[0]!.method === m} onChange={() => payAllBy(m)} data-testid={`pay-all-${m}`}>
-              {PAYMENT_METHOD_LABELS[m]}
-            </Chip>
-          ))}
-        </Group>
-        {payments.map((p, i) => (
-          <SimpleGrid key={i} cols={{ base: 1, xs: 3 }} spacing="xs" data-testid="payment-line">
-            <Select
-              label={i === 0 ? 'Method' : undefined}
-              aria-label="Payment method"
-              data={METHOD_OPTIONS}
-              value={p.method}
-              allowDeselect={false}
-              onChange={(v) => v && setLine(i, { method: v as PaymentMethod })}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="payment-method"
-            />
-            <Group gap={4} wrap="nowrap" align="flex-end">
-              <NumberInput
-                style={{ flex: 1 }}
-                label={i === 0 ? 'Amount' : undefined}
-                aria-label="Amount"
-                prefix="₦"
-                thousandSeparator=","
-                decimalScale={2}
-                min={0}
-                allowNegative={false}
-                value={p.amount}
-                onChange={(v) => setLine(i, { amount: typeof v === 'number' ? v : '' })}
-                data-testid="payment-amount"
-              />
-              {payments.length > 1 && (
-                <ActionIcon variant="subtle" color="red" size="lg" mb={2} aria-label="Remove payment" onClick={() => setPayments((ps) => ps.filter((_, j) => j !== i))}>
-                  <IconTrash size={16} />
-                </ActionIcon>
-              )}
-            </Group>
-            <TextInput
-              label={i === 0 ? 'Reference' : undefined}
-              aria-label="Reference"
-              placeholder={p.method === 'cash' ? 'Not needed for cash' : p.method === 'transfer' ? 'Bank / sender / ref' : 'Terminal ref'}
-              disabled={p.method === 'cash'}
-              value={p.method === 'cash' ? '' : p.reference}
-              onChange={(e) => setLine(i, { reference: e.currentTarget.value })}
-              maxLength={100}
-              data-testid="payment-reference"
-            />
-          </SimpleGrid>
+    <Stack>
+      <Group justify="space-between" align="baseline">
+        <Text c="dimmed">{cart.customerName.trim() || WALK_IN}</Text>
+        <Text fw={800} fz={28} data-testid="checkout-total">
+          {formatMoney(total)}
+        </Text>
+      </Group>
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          Pay all by
+        </Text>
+        {PAYMENT_METHODS.map((m) => (
+          <Chip key={m} checked={payments.length === 1 && payments[0]!.method === m} onChange={() => payAllBy(m)} data-testid={`pay-all-${m}`}>
+            {PAYMENT_METHOD_LABELS[m]}
+          </Chip>
         ))}
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addLine} disabled={payments.length >= 10} w="fit-content" data-testid="payment-add">
-          Split: add a payment
-        </Button>
-        <Divider />
-        <SimpleGrid cols={3}>
-          <div>
-            <Text size="xs" c="dimmed">
-              Paid
-            </Text>
-            <Text fw={700} data-testid="checkout-paid">
-              {formatMoney(check.paid)}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed">
-              Still to pay
-            </Text>
-            <Text fw={700} c={check.remaining > 0 ? 'red' : undefined} data-testid="checkout-remaining">
-              {formatMoney(check.remaining)}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed">
-              Change
-            </Text>
-            <Text fw={800} c={check.change > 0 ? 'teal' : undefined} data-testid="checkout-change">
-              {formatMoney(check.change)}
-            </Text>
-          </div>
-        </SimpleGrid>
-        {check.problem && payments.some((p) => p.amount !== '') && (
-          <Text size="sm" c="orange.8" data-testid="checkout-problem">
-            {check.problem}
-          </Text>
-        )}
-        {failure?.kind === 'network' && (
-          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Not confirmed yet" data-testid="checkout-network-error">
-            {failure.message}
-          </Alert>
-        )}
-        {failure?.kind === 'refused' && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The sale was refused" data-testid="checkout-refused">
-            {failure.message}
-            {failure.details.length > 1 && (
-              <ul style={{ margin: '6px 0 0', paddingLeft: 18 }}>
-                {failure.details.map((d) => (
-                  <li key={d}>{d}</li>
-                ))}
-              </ul>
+      </Group>
+      {payments.map((p, i) => (
+        <SimpleGrid key={i} cols={{ base: 1, xs: 3 }} spacing="xs" data-testid="payment-line">
+          <Select
+            label={i === 0 ? 'Method' : undefined}
+            aria-label="Payment method"
+            data={METHOD_OPTIONS}
+            value={p.method}
+            allowDeselect={false}
+            onChange={(v) => v && setLine(i, { method: v as PaymentMethod })}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="payment-method"
+          />
+          <Group gap={4} wrap="nowrap" align="flex-end">
+            <NumberInput
+              style={{ flex: 1 }}
+              label={i === 0 ? 'Amount' : undefined}
+              aria-label="Amount"
+              prefix="₦"
+              thousandSeparator=","
+              decimalScale={2}
+              min={0}
+              allowNegative={false}
+              value={p.amount}
+              onChange={(v) => setLine(i, { amount: typeof v === 'number' ? v : '' })}
+              data-testid="payment-amount"
+            />
+            {payments.length > 1 && (
+              <ActionIcon variant="subtle" color="red" size="lg" mb={2} aria-label="Remove payment" onClick={() => setPayments((ps) => ps.filter((_, j) => j !== i))}>
+                <IconTrash size={16} />
+              </ActionIcon>
             )}
-          </Alert>
-        )}
-        <Group grow>
-          <Button variant="default" onClick={onClose} disabled={sending}>
-            Back to cart
-          </Button>
-          <Button
-            size="md"
-            onClick={confirm}
-            loading={sending}
-            disabled={check.problem !== null}
-            leftSection={failure?.kind === 'network' ? <IconRefresh size={18} /> : undefined}
-            data-testid="checkout-confirm"
-          >
-            {failure?.kind === 'network' ? 'Retry sale' : 'Confirm sale'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+          </Group>
+          <TextInput
+            label={i === 0 ? 'Reference' : undefined}
+            aria-label="Reference"
+            placeholder={p.method === 'cash' ? 'Not needed for cash' : p.method === 'transfer' ? 'Bank / sender / ref' : 'Terminal ref'}
+            disabled={p.method === 'cash'}
+            value={p.method === 'cash' ? '' : p.reference}
+            onChange={(e) => setLine(i, { reference: e.currentTarget.value })}
+            maxLength={100}
+            data-testid="payment-reference"
+          />
+        </SimpleGrid>
+      ))}
+      <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addLine} disabled={payments.length >= 10} w="fit-content" data-testid="payment-add">
+        Split: add a payment
+      </Button>
+      <Divider />
+      <SimpleGrid cols={3}>
+        <div>
+          <Text size="xs" c="dimmed">
+            Paid
+          </Text>
+          <Text fw={700} data-testid="checkout-paid">
+            {formatMoney(check.paid)}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Still to pay
+          </Text>
+          <Text fw={700} c={check.remaining > 0 ? 'red' : undefined} data-testid="checkout-remaining">
+            {formatMoney(check.remaining)}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Change
+          </Text>
+          <Text fw={800} c={check.change > 0 ? 'teal' : undefined} data-testid="checkout-change">
+            {formatMoney(check.change)}
+          </Text>
+        </div>
+      </SimpleGrid>
+      {check.problem && payments.some((p) => p.amount !== '') && (
+        <Text size="sm" c="orange.8" data-testid="checkout-problem">
+          {check.problem}
+        </Text>
+      )}
+      {!failure && formError && (
+        // the shared schema refused the body before it was sent: nothing was charged
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The sale cannot be sent" data-testid="checkout-invalid">
+          {formError}
+        </Alert>
+      )}
+      {failure?.kind === 'network' && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Not confirmed yet" data-testid="checkout-network-error">
+          {failure.message}
+        </Alert>
+      )}
+      {failure?.kind === 'refused' && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The sale was refused" data-testid="checkout-refused">
+          {failure.message}
+          {failure.details.length > 1 && (
+            <ul style={{ margin: '6px 0 0', paddingLeft: 18 }}>
+              {failure.details.map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+      <Group grow>
+        <Button variant="default" onClick={onClose} disabled={saving}>
+          Back to cart
+        </Button>
+        <Button
+          size="md"
+          onClick={confirm}
+          loading={saving}
+          disabled={check.problem !== null}
+          leftSection={failure?.kind === 'network' ? <IconRefresh size={18} /> : undefined}
+          data-testid="checkout-confirm"
+        >
+          {failure?.kind === 'network' ? 'Retry sale' : 'Confirm sale'}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, setupUser, storeUser } from '../../test/helpers';
+import { COMPONENT_TEST_TIMEOUT, callsOf, deferred, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, setupUser, storeUser } from '../../test/helpers';
 import { makeOrder } from '../../test/order-fixtures';
 import { whatsappNumber } from '../../lib/receipt/receipt-text';
 import { PosPage } from './pos.page';
@@ -117,6 +117,112 @@ describe('POS till', () => {
       await user.type(amount, '5000');
       expect(within(dialog).getByTestId('checkout-change').textContent).toBe('₦2,000.00');
       expect((within(dialog).getByTestId('checkout-confirm') as HTMLButtonElement).disabled).toBe(false);
+    },
+    COMPONENT_TEST_TIMEOUT,
+  );
+});
+
+describe('POS checkout', () => {
+  it(
+    'sends a double-pressed Confirm once, with split payments as lines (a reference for the transfer, none for cash)',
+    async () => {
+      const answer = deferred<Response>();
+      const fetch = mockFetch(({ url, method }) => {
+        if (url.pathname === '/api/get-products/store') return jsonResponse(200, { data: products });
+        if (url.pathname === '/api/orders' && method === 'POST') return answer.promise;
+        return jsonResponse(404, { message: 'Not found.' });
+      });
+      const user = setupUser();
+      renderTill();
+      await user.click(await screen.findByRole('button', { name: 'Add Matte Lipstick' }));
+      await user.click(screen.getByTestId('cart-charge'));
+      const dialog = await screen.findByRole('dialog', { name: /Charge/ });
+      // ₦4,500: ₦3,000 by transfer, the rest in cash with ₦500 change
+      await user.click(within(dialog).getByTestId('payment-add'));
+      const amounts = within(dialog).getAllByTestId('payment-amount');
+      await user.clear(amounts[0]!);
+      await user.type(amounts[0]!, '2000');
+      await user.clear(amounts[1]!);
+      await user.type(amounts[1]!, '3000');
+      await user.type(within(dialog).getAllByTestId('payment-reference')[1]!, 'GTB Ada');
+      expect(within(dialog).getByTestId('checkout-change').textContent).toBe('₦500.00');
+      const confirm = within(dialog).getByTestId('checkout-confirm');
+      await user.dblClick(confirm);
+      await user.click(confirm);
+      answer.resolve(jsonResponse(200, { data: makeOrder({ invoice_no: 'STO-000043', total: 4500 }) }));
+      await screen.findByText(/Sale complete/);
+
+      const posts = callsOf(fetch).filter((c) => c.url.pathname === '/api/orders');
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.body).toMatchObject({
+        items: [{ product_id: 1, quantity: 1 }],
+        payments: [
+          { method: 'cash', amount: 2000, reference: null },
+          { method: 'transfer', amount: 3000, reference: 'GTB Ada' },
+        ],
+      });
+    },
+    COMPONENT_TEST_TIMEOUT,
+  );
+
+  it(
+    'keeps the sale’s client_ref when the cashier goes back to the cart after a lost answer and charges again',
+    async () => {
+      let orderCalls = 0;
+      const fetch = mockFetch(({ url, method }) => {
+        if (url.pathname === '/api/get-products/store') return jsonResponse(200, { data: products });
+        if (url.pathname === '/api/orders' && method === 'POST') {
+          orderCalls += 1;
+          if (orderCalls === 1) throw new TypeError('Failed to fetch');
+          return jsonResponse(200, { data: makeOrder({ invoice_no: 'STO-000044', total: 3000 }) });
+        }
+        return jsonResponse(404, { message: 'Not found.' });
+      });
+      const user = setupUser();
+      renderTill();
+      await user.click(await screen.findByRole('button', { name: 'Add Gele tying' }));
+      await user.click(screen.getByTestId('cart-charge'));
+      let dialog = await screen.findByRole('dialog', { name: /Charge/ });
+      await user.click(within(dialog).getByTestId('checkout-confirm'));
+      await within(dialog).findByTestId('checkout-network-error');
+      await user.click(within(dialog).getByRole('button', { name: 'Back to cart' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: /Charge/ })).toBeNull());
+
+      await user.click(screen.getByTestId('cart-charge'));
+      dialog = await screen.findByRole('dialog', { name: /Charge/ });
+      await user.click(within(dialog).getByTestId('checkout-confirm'));
+      await screen.findByText(/Sale complete/);
+      const [first, second] = callsOf(fetch)
+        .filter((c) => c.url.pathname === '/api/orders')
+        .map((c) => c.body as { client_ref: string });
+      expect(second!.client_ref).toBe(first!.client_ref);
+    },
+    COMPONENT_TEST_TIMEOUT,
+  );
+
+  it(
+    'reloads what the till can sell after a refused sale',
+    async () => {
+      const fetch = mockFetch(({ url, method }) => {
+        if (url.pathname === '/api/get-products/store') return jsonResponse(200, { data: products });
+        if (url.pathname === '/api/orders' && method === 'POST') {
+          return jsonResponse(422, { message: 'Not enough stock: Matte Lipstick (0 left).', errors: { 'items.0.quantity': ['Not enough stock of Matte Lipstick: 0 left, 1 wanted.'] } });
+        }
+        return jsonResponse(404, { message: 'Not found.' });
+      });
+      const user = setupUser();
+      renderTill();
+      await user.click(await screen.findByRole('button', { name: 'Add Matte Lipstick' }));
+      const stockCalls = () => callsOf(fetch).filter((c) => c.url.pathname === '/api/get-products/store').length;
+      const before = stockCalls();
+      await user.click(screen.getByTestId('cart-charge'));
+      const dialog = await screen.findByRole('dialog', { name: /Charge/ });
+      await user.click(within(dialog).getByTestId('checkout-confirm'));
+      await within(dialog).findByTestId('checkout-refused');
+      await waitFor(() => expect(stockCalls()).toBe(before + 1));
+      // a refusal is an answer, not a lost one: no Retry, and no second alert with the same sentences
+      expect(within(dialog).getByTestId('checkout-confirm').textContent).toBe('Confirm sale');
+      expect(within(dialog).queryByTestId('checkout-invalid')).toBeNull();
     },
     COMPONENT_TEST_TIMEOUT,
   );
