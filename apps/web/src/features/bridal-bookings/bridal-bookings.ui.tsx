@@ -98,6 +98,7 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
     {
       key: 'status',
       label: 'Status',
+      nowrap: true,
       render: (b) => (
         <Badge variant="light" color={STATUS_COLORS[b.status]}>
           {BOOKING_STATUS_LABELS[b.status]}
@@ -119,7 +120,8 @@ type Filters = { status: BookingStatus | null; artist_id: string | null };
  * steps, payments (take a payment, receipts, reversal) and a WhatsApp reminder of the balance.
  */
 export function ManageBookingsPage({ title }: { title: string }) {
-  const wide = useMediaQuery('(min-width: 75em)');
+  // side by side with the calendar only from the grid's xl breakpoint; stacked, the table has room for every column
+  const wide = useMediaQuery('(min-width: 88em)');
   const [month] = useMonthParam();
   const [filters, setFilters] = useState<Filters>({ status: null, artist_id: null });
   const query = { status: filters.status ?? undefined, artist_id: filters.artist_id ?? undefined };
