@@ -118,11 +118,9 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
     if (!result.ok || inFlight.current) return;
     inFlight.current = true;
     setSaving(true);
+    let saved: Result;
     try {
-      const saved = await options.submit(result.data);
-      const message = typeof options.successMessage === 'function' ? options.successMessage(saved) : options.successMessage;
-      if (message) notify.success(message);
-      options.onSuccess?.(saved);
+      saved = await options.submit(result.data);
     } catch (error) {
       let message: string | null = error instanceof Error ? error.message : String(error);
       if (error instanceof ApiError && error.status === 422) {
@@ -133,10 +131,15 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
       }
       setFailure({ error, message });
       options.onError?.(error);
+      return;
     } finally {
       inFlight.current = false;
       setSaving(false);
     }
+    // outside the try: a bug after a saved submit is not shown as a failed save (a sale is never "retried" for it)
+    const message = typeof options.successMessage === 'function' ? options.successMessage(saved) : options.successMessage;
+    if (message) notify.success(message);
+    options.onSuccess?.(saved);
   }
 
   function onSubmit(event?: SyntheticEvent<HTMLFormElement>) {
