@@ -20,8 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: a tarball of the whole data folder. */
-  dump?(): Promise<Blob>;
+  /** PGlite only: a tarball of the whole data folder (gzipped unless told otherwise). */
+  dump?(compression?: 'gzip' | 'none'): Promise<Blob>;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -51,16 +51,18 @@ export function openPostgres(url: string, poolSize = 10): Database {
 /**
  * The embedded database. With a `dataDir` it persists there and the folder is
  * locked to this process (PGlite has no lock of its own and two writers corrupt it);
- * without one it lives in memory (tests).
+ * without one it lives in memory (tests). `loadDataDir` starts it from a `dump()`
+ * instead of an empty cluster (tests copy one migrated database that way).
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<Database> {
   let release = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
   }
   try {
-    const client = dataDir ? await PGlite.create(path.join(dataDir, 'pgdata')) : await PGlite.create();
+    const options = loadDataDir ? { loadDataDir } : {};
+    const client = dataDir ? await PGlite.create(path.join(dataDir, 'pgdata'), options) : await PGlite.create(options);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
@@ -70,7 +72,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         await client.close();
         release();
       },
-      dump: () => client.dumpDataDir('gzip'),
+      dump: (compression = 'gzip') => client.dumpDataDir(compression),
     };
   } catch (err) {
     release();

@@ -3,34 +3,45 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { bigint, pgSchema, text } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
+import { migrationsFolder, openPglite, openPostgres, type Database } from '../../src/db/client.js';
 import { ensureFirstAdmin } from '../../src/db/first-admin.js';
 import { LoginThrottle } from '../../src/features/auth/login-throttle.js';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' };
 
 /**
- * A fresh database for one test file: an in-memory PGlite, or, when
- * TEST_DATABASE_URL names a PostgreSQL server, a new database on it that is
- * dropped afterwards. Never shared between files.
+ * A fresh database for one test file, copied from the run's migrated template (global-setup.ts): an
+ * in-memory PGlite loaded from its tarball, or, when TEST_DATABASE_URL names a PostgreSQL server, a new
+ * database on it made from the template database and dropped afterwards. Never shared between files.
+ * Without a template (a run that skipped the global setup) it starts empty and migrates.
  */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openPglite();
+    const tarball = inject('pgliteTemplate');
+    const database = tarball ? await openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(tarball)]) }) : await openPglite();
+    if (!tarball) await database.migrate();
     return { database, drop: async () => {} };
   }
+  const template = inject('postgresTemplate');
   const name = `studio_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 20);
+  if (!template) await database.migrate();
   return {
     database,
     drop: async () => {
@@ -55,9 +66,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** drizzle's own record of the migrations it applied (drizzle-orm's migrator writes it). */
+export const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', { hash: text('hash').notNull(), created_at: bigint('created_at', { mode: 'number' }) });
+
+/** Throws unless the database has exactly the migrations in the folder applied, the last one included. */
+export async function assertMigrated(database: Database): Promise<void> {
+  const expected = readMigrationFiles({ migrationsFolder }).map((m) => `${m.folderMillis} ${m.hash}`);
+  const rows = await database.db.select().from(appliedMigrations).orderBy(appliedMigrations.created_at);
+  const applied = rows.map((r) => `${r.created_at} ${r.hash}`);
+  if (applied.join('\n') !== expected.join('\n')) {
+    throw new Error(`The test database is not at the latest migration: applied [${applied.join(', ')}], in the folder [${expected.join(', ')}]`);
+  }
+}
+
 export async function createTestApp(opts: { throttle?: LoginThrottle } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  await database.migrate();
+  await assertMigrated(database);
   await ensureFirstAdmin(database.db, ADMIN.username, ADMIN.password);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
   const config = { ...loadConfig({}), dataDir };
