@@ -156,7 +156,7 @@ export type MonthViewProps<T extends { id: number | string }, S extends object =
   /** What an empty month says; gets the month's name ("March 2026"). */
   emptyText?: (monthName: string) => string;
   /** Row key, attributes, width and test ids of the table. */
-  table?: Pick<PagedTableProps<T>, 'rowKey' | 'rowProps' | 'minWidth' | 'failedText' | 'testId' | 'rowTestId' | 'openTestId'>;
+  table?: Pick<PagedTableProps<T>, 'rowKey' | 'rowProps' | 'minWidth' | 'failedText' | 'testId' | 'rowTestId' | 'openTestId' | 'resource'>;
 };
 
 const SEARCH_DEBOUNCE_MS = 350;

@@ -1,10 +1,12 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
-import type { Paged } from '@studio/shared';
+import type { Paged, ResourceDefinition } from '@studio/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { isAdmin, useCurrentUser } from '../lib/auth-store';
 import type { CsvColumn, CsvKind, CsvValue } from '../lib/csv';
 import { formatDate, formatMoney } from '../lib/format';
 import { PagingFooter, SkeletonRows } from '../lib/ui/table-parts';
+import { ReferenceCell } from './reference-cell';
+import { referencedResource } from './reference-options';
 import type { ColumnDef } from './resource-ui';
 import classes from './paged-table.module.css';
 
@@ -44,6 +46,8 @@ export interface PagedTableProps<T> {
   testId?: string;
   rowTestId?: string;
   openTestId?: string;
+  /** The rows' resource, for `reference` columns (the declaration names what each id refers to). */
+  resource?: ResourceDefinition;
 }
 
 const defaultKey = (row: unknown) => (row as { id: number | string }).id;
@@ -74,6 +78,7 @@ export function PagedTable<T>({
   testId = 'paged',
   rowTestId = `${testId}-row`,
   openTestId = `${testId}-open`,
+  resource,
 }: PagedTableProps<T>) {
   const columns = useVisibleColumns(declared);
   const rows = page?.data ?? [];
@@ -127,10 +132,10 @@ export function PagedTable<T>({
                           }}
                           data-testid={openTestId}
                         >
-                          {renderCell(col, row)}
+                          {renderCell(col, row, resource)}
                         </Anchor>
                       ) : (
-                        renderCell(col, row)
+                        renderCell(col, row, resource)
                       )}
                     </Table.Td>
                   ))}
@@ -151,11 +156,17 @@ function cellClass<T>(col: TableColumn<T>): string | undefined {
   return [right && classes.right, nowrap && classes.nowrap].filter(Boolean).join(' ') || undefined;
 }
 
-/** A cell by its column: its own render, else the field by kind (money ₦1,234.00, a date Mar 9, 2026, Yes/No). */
-export function renderCell<T>(column: TableColumn<T>, row: T): ReactNode {
+/**
+ * A cell by its column: its own render, else the field by kind (money ₦1,234.00, a date Mar 9, 2026, Yes/No,
+ * a reference by the referenced record's name: that needs the row's resource, whose declaration names it).
+ */
+export function renderCell<T>(column: ColumnDef<T>, row: T, resource?: ResourceDefinition): ReactNode {
   if (column.render) return column.render(row);
   const value = (row as Record<string, unknown>)[column.key];
   switch (column.kind) {
+    case 'reference':
+      if (!resource) throw new Error(`Column ${column.key} is a reference: the table needs its resource`);
+      return <ReferenceCell referenced={referencedResource(resource, column.key)} id={value} labelField={column.labelField} />;
     case 'money':
       return formatMoney(value as number | null);
     case 'date':

@@ -1,16 +1,15 @@
-import { ActionIcon, Badge, Button, Card, CloseButton, Group, Modal, Select, Skeleton, Table, Tabs, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Card, CloseButton, Group, Modal, Select, Skeleton, Table, Tabs, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery, useUncontrolled } from '@mantine/hooks';
 import type { RecordOf, ResourceDefinition } from '@studio/shared';
 import { IconChevronDown, IconChevronUp, IconHistory, IconPencil, IconPlus, IconSearch, IconSelector, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { isAdmin, useCurrentUser } from '../lib/auth-store';
-import { formatDate, formatMoney } from '../lib/format';
 import { notify } from '../lib/notify';
 import { PageHeader } from '../lib/ui/page-header';
 import { PagingFooter, SkeletonRows } from '../lib/ui/table-parts';
 import { hooksFor } from './create-resource-hooks';
 import { RecordHistoryDrawer } from './record-history.drawer';
-import { referencedResource, useReferenceOptions } from './reference-options';
+import { renderCell } from './paged-table';
 import { ResourceForm } from './resource-form';
 import { type ColumnDef, type ResourceUi, singularOf } from './resource-ui';
 import classes from './resource-list-page.module.css';
@@ -354,36 +353,4 @@ function HeaderCell<T>({ column, sortable, sort, onSort }: { column: ColumnDef<T
       </UnstyledButton>
     </Table.Th>
   );
-}
-
-function renderCell<T>(column: ColumnDef<T>, row: T, resource: ResourceDefinition): ReactNode {
-  if (column.render) return column.render(row);
-  const value = (row as Record<string, unknown>)[column.key];
-  switch (column.kind) {
-    case 'reference':
-      return <ReferenceCell referenced={referencedResource(resource, column.key)} id={value} labelField={column.labelField} />;
-    case 'money':
-      return formatMoney(value as number | null);
-    case 'date':
-      return formatDate(value as string | null);
-    case 'boolean':
-      return (
-        <Badge variant="light" color={value ? 'teal' : 'gray'}>
-          {value ? 'Yes' : 'No'}
-        </Badge>
-      );
-    default:
-      return value === null || value === undefined || value === '' ? <Text c="dimmed">—</Text> : String(value);
-  }
-}
-
-/** The referenced record's name (a booking's package), from the same cached list the form's select uses; never the raw id. */
-function ReferenceCell({ referenced, id, labelField }: { referenced: ResourceDefinition; id: unknown; labelField?: string }) {
-  const list = useReferenceOptions(referenced, { labelField });
-  if (id === null || id === undefined || id === '') return <Text c="dimmed">—</Text>;
-  const label = list.labelOf(id);
-  if (label !== undefined) return label;
-  if (list.isPending) return <Skeleton height={12} width={80} radius="sm" data-testid="reference-loading" />;
-  // a record the list does not have (deleted, or not visible to this user)
-  return <Text c="dimmed">—</Text>;
 }

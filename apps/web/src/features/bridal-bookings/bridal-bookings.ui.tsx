@@ -90,8 +90,8 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
     },
     { key: 'event_date', label: 'Event', kind: 'date' },
     { key: 'phone', label: 'Phone', nowrap: true },
-    { key: 'package_id', label: 'Package', render: (b) => packages.labelOf(b.package_id) ?? '—', csv: (b) => packages.labelOf(b.package_id) ?? null },
-    { key: 'artist_id', label: 'Artist', render: (b) => staff.labelOf(b.artist_id) ?? '—', csv: (b) => staff.labelOf(b.artist_id) ?? null },
+    { key: 'package_id', label: 'Package', kind: 'reference', csv: (b) => packages.labelOf(b.package_id) ?? null },
+    { key: 'artist_id', label: 'Artist', kind: 'reference', csv: (b) => staff.labelOf(b.artist_id) ?? null },
     { key: 'price', label: 'Price', kind: 'money' },
     { key: 'amount_paid', label: 'Paid', kind: 'money' },
     { key: 'balance', label: 'Balance', kind: 'money' },
@@ -198,7 +198,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
             onOpen={(b) => setOpenId(b.id)}
             csv={{ name: 'bookings', columns: undefined }}
             emptyText={(name) => `No bookings in ${name}.`}
-            table={{ testId: 'bookings', rowTestId: 'booking-row' }}
+            table={{ testId: 'bookings', rowTestId: 'booking-row', resource: bridalBookings }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 5 }}>
