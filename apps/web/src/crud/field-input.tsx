@@ -1,4 +1,5 @@
 import { NumberInput, PasswordInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { MoneyInput } from '../lib/ui/money-input';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import type { ResourceDefinition } from '@studio/shared';
@@ -37,16 +38,10 @@ export function FieldInput({ field, value, error, onChange, resource, onPick }: 
       return <TextInput {...common} type="email" autoComplete="off" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'money':
       return (
-        <NumberInput
+        <MoneyInput
           {...common}
-          prefix="₦"
-          decimalScale={2}
           fixedDecimalScale
-          thousandSeparator=","
-          min={0}
-          allowNegative={false}
           hideControls
-          inputMode="decimal"
           value={value === null ? '' : (value as number | string)}
           onChange={(v) => onChange(v)}
         />

@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { type LedgerWriteResult, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type ResourceDefinition, ledgerPaymentInputSchema } from '@studio/shared';
 import { IconCalendar } from '@tabler/icons-react';
 import { formatMoney } from '../../lib/format';
+import { MoneyInput } from '../../lib/ui/money-input';
 import { studioDate } from '../../lib/studio-time';
 import { useSchemaForm } from '../use-schema-form';
 import { type LedgerParent, ledgerOf } from './ledger-parent';
@@ -56,17 +57,11 @@ export function TakePaymentForm({ resource, parent, closedReason, onTaken }: Tak
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-          <NumberInput
+          <MoneyInput
             label="Amount"
             withAsterisk
-            prefix="₦"
-            decimalScale={2}
             fixedDecimalScale
-            thousandSeparator=","
-            min={0}
-            allowNegative={false}
             hideControls
-            inputMode="decimal"
             disabled={closed}
             data-field="amount"
             {...form.getInputProps('amount')}

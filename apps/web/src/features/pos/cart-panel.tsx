@@ -2,6 +2,7 @@ import { ActionIcon, Button, Divider, Group, NumberInput, Paper, Stack, Text, Te
 import { IconMinus, IconPlus, IconShoppingCartOff, IconTrash } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
 import { formatMoney } from '../../lib/format';
+import { MoneyInput } from '../../lib/ui/money-input';
 import { type Cart, type CartAction, available, cartTotals } from './cart';
 import classes from './pos.module.css';
 
@@ -98,14 +99,9 @@ export function CartPanel({ cart, dispatch, onCharge }: { cart: Cart; dispatch: 
           />
         </Group>
         <Group grow gap="xs" align="flex-start">
-          <NumberInput
+          <MoneyInput
             label="Discount"
-            prefix="₦"
-            thousandSeparator=","
-            decimalScale={2}
-            min={0}
             max={totals.subtotal}
-            allowNegative={false}
             value={cart.discount || ''}
             onChange={(v) => dispatch({ type: 'setDiscount', discount: typeof v === 'number' ? v : 0 })}
             disabled={empty}

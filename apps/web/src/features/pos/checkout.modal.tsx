@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Chip, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Chip, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { OUTLET_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type Order, type Outlet, type PaymentMethod, orderCreateSchema } from '@studio/shared';
 import { IconAlertTriangle, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { ApiError, api } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { MoneyInput } from '../../lib/ui/money-input';
 import { type Cart, type PaymentLine, cartTotals, checkPayments } from './cart';
 
 const WALK_IN = 'Walk-in customer';
@@ -137,15 +138,10 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
             data-testid="payment-method"
           />
           <Group gap={4} wrap="nowrap" align="flex-end">
-            <NumberInput
+            <MoneyInput
               style={{ flex: 1 }}
               label={i === 0 ? 'Amount' : undefined}
               aria-label="Amount"
-              prefix="₦"
-              thousandSeparator=","
-              decimalScale={2}
-              min={0}
-              allowNegative={false}
               value={p.amount}
               onChange={(v) => setLine(i, { amount: typeof v === 'number' ? v : '' })}
               data-testid="payment-amount"
