@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, Ti
 import { useMediaQuery } from '@mantine/hooks';
 import { type LedgerPayment, type LedgerWriteResult, PAYMENT_METHOD_LABELS, type ResourceDefinition } from '@studio/shared';
 import { IconArrowBackUp, IconReceipt } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { formatDate, formatMoney } from '../../lib/format';
 import { type LedgerParent, figuresOf, isReversible, ledgerOf, paidThrough } from './ledger-parent';
@@ -39,16 +39,38 @@ const humanize = (key: string) => {
 export function PaymentsDrawer({ resource, record, opened, onClose, receiptPrefix, paymentsClosed }: PaymentsDrawerProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const ledger = ledgerOf(resource);
+  // Escape closes a receipt or reversal dialog over the drawer, not the drawer under it too
+  const [dialogOpen, setDialogOpen] = useState(false);
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={phone ? '100%' : 'lg'} title={<Text fw={700}>{ledger.singular}s</Text>} data-testid="payments-drawer">
-      {record && <LedgerPanel key={record.id} resource={resource} record={record} receiptPrefix={receiptPrefix} paymentsClosed={paymentsClosed ?? null} />}
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      closeOnEscape={!dialogOpen}
+      position="right"
+      size={phone ? '100%' : 'lg'}
+      title={<Text fw={700}>{ledger.singular}s</Text>}
+      data-testid="payments-drawer"
+    >
+      {record && <LedgerPanel key={record.id} resource={resource} record={record} receiptPrefix={receiptPrefix} paymentsClosed={paymentsClosed ?? null} onDialog={setDialogOpen} />}
     </Drawer>
   );
 }
 
 type Figures = Pick<LedgerParent, 'charge' | 'amount_paid' | 'balance'>;
 
-function LedgerPanel({ resource, record, receiptPrefix, paymentsClosed }: { resource: ResourceDefinition; record: LedgerParent; receiptPrefix: string; paymentsClosed: string | null }) {
+function LedgerPanel({
+  resource,
+  record,
+  receiptPrefix,
+  paymentsClosed,
+  onDialog,
+}: {
+  resource: ResourceDefinition;
+  record: LedgerParent;
+  receiptPrefix: string;
+  paymentsClosed: string | null;
+  onDialog: (open: boolean) => void;
+}) {
   const ledger = ledgerOf(resource);
   const admin = isAdmin(useCurrentUser());
   const payments = usePayments(resource, record.id);
@@ -58,6 +80,8 @@ function LedgerPanel({ resource, record, receiptPrefix, paymentsClosed }: { reso
   const parent: LedgerParent = { ...record, ...written };
   const [receipt, setReceipt] = useState<PaymentReceiptData | null>(null);
   const [reversing, setReversing] = useState<LedgerPayment | null>(null);
+  const dialogOpen = receipt !== null || reversing !== null;
+  useEffect(() => onDialog(dialogOpen), [dialogOpen, onDialog]);
 
   const receiptOf = (payment: LedgerPayment, paidToDate: number, figures: Figures = parent) =>
     paymentReceipt({ prefix: receiptPrefix, singular: ledger.singular, parent: { ...parent, ...figures }, payment, paidToDate });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Cart, cartReducer, cartTotals, checkPayments, emptyCart, searchProducts } from './cart';
+import { type Cart, cartReducer, cartTotals, checkPayments, emptyCart, newClientRef, searchProducts } from './cart';
 
 const lipstick = { id: 1, name: 'Matte Lipstick', sku: 'LIP-01', kind: 'product' as const, price: 4500, quantity: 3 };
 const brows = { id: 2, name: 'Brow shaping', sku: null, kind: 'service' as const, price: 3000.1, quantity: null };
@@ -64,5 +64,21 @@ describe('searchProducts', () => {
   });
   it('matches names case-insensitively, names starting with the text first', () => {
     expect(searchProducts(list, 'LIP').map((p) => p.id)).toEqual([3, 1, 4]);
+  });
+});
+
+describe('newClientRef', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  it('is a v4 UUID, also where randomUUID is missing (a till opened over plain HTTP)', () => {
+    expect(newClientRef()).toMatch(UUID);
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const refs = new Set(Array.from({ length: 50 }, () => newClientRef()));
+      expect(refs.size).toBe(50);
+      for (const ref of refs) expect(ref).toMatch(UUID);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });

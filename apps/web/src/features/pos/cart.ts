@@ -139,3 +139,16 @@ export function searchProducts<P extends Pick<Product, 'name' | 'sku'>>(products
   rest.sort((a, b) => Number(!a.name.toLowerCase().startsWith(q)) - Number(!b.name.toLowerCase().startsWith(q)));
   return [...exact, ...rest].slice(0, limit);
 }
+
+/**
+ * A v4 UUID for a sale. `crypto.randomUUID` exists only on HTTPS and localhost; a till opened over the
+ * studio's network by plain HTTP still has `getRandomValues`, and the server accepts only UUIDs.
+ */
+export function newClientRef(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

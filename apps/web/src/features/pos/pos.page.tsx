@@ -10,7 +10,7 @@ import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { ReceiptModal } from '../../lib/receipt/receipt-modal';
 import { PageHeader } from '../../lib/ui/page-header';
-import { cartTotals } from './cart';
+import { cartTotals, newClientRef } from './cart';
 import { CartPanel } from './cart-panel';
 import { CheckoutModal } from './checkout.modal';
 import { DayCloseModal } from './day-close.modal';
@@ -26,7 +26,6 @@ export function outletFromPath(pathname: string): Outlet {
 
 export const sellableKey = (outlet: Outlet) => ['products', 'sellable', outlet] as const;
 
-const newClientRef = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`);
 
 /** Point of Sales (Makeup | PMU | Salon): one till per outlet; each outlet keeps its own cart. */
 export function PosPage({ title }: { title: string }) {
