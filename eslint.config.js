@@ -32,7 +32,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
 
@@ -68,10 +68,5 @@ export default tseslint.config(
     name: 'TODO: owned by other work in progress',
     files: ['apps/api/src/resources/products/products.module.ts', 'apps/api/src/resources/products/products.routes.ts'],
     rules: { 'no-restricted-syntax': 'off', '@typescript-eslint/no-unused-vars': 'off' },
-  },
-  {
-    name: 'TODO: owned by other work in progress',
-    files: ['apps/web/src/features/invoices/edit-invoice.modal.tsx', 'apps/web/src/features/pos/checkout.modal.tsx'],
-    rules: { 'react-hooks/set-state-in-effect': 'off' },
   },
 );
