@@ -1,12 +1,11 @@
 import { Alert, NumberInput, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { optionalText, text } from '@studio/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { Providers } from '../app/providers';
 import { ApiError } from '../lib/api-client';
-import { COMPONENT_TEST_TIMEOUT, deferred, setupUser } from '../test/helpers';
+import { COMPONENT_TEST_TIMEOUT, deferred, renderWithProviders, setupUser } from '../test/helpers';
 import { useSchemaForm } from './use-schema-form';
 
 // a small body schema in the shared vocabulary: the sentences are the API's
@@ -41,11 +40,7 @@ function PersonForm({ submit, onSuccess }: Props) {
 }
 
 function renderForm(props: Props) {
-  render(
-    <Providers>
-      <PersonForm {...props} />
-    </Providers>,
-  );
+  renderWithProviders(<PersonForm {...props} />);
   const user = setupUser();
   const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
   /** The sentence under an input (Mantine links it with aria-describedby), or null. */

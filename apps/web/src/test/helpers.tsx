@@ -1,5 +1,6 @@
 import { configure, render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { type RouteObject, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { Providers } from '../app/providers';
@@ -102,6 +103,11 @@ export function renderRoutes(routes: RouteObject[], initialEntry: string): Rende
     </Providers>,
   );
   return { ...result, router };
+}
+
+/** A component alone (no router) inside the app's providers: theme, notifications, query client. */
+export function renderWithProviders(ui: ReactElement): RenderResult {
+  return render(<Providers>{ui}</Providers>);
 }
 
 /** A promise with its resolve handle, to hold a request open. */

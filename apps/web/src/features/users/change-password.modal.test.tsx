@@ -1,7 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers';
-import { type FetchCall, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, quietApiClient, setupUser, storeUser } from '../../test/helpers';
+import { type FetchCall, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, quietApiClient, renderWithProviders, setupUser, storeUser } from '../../test/helpers';
 import { ChangePasswordForm } from './change-password.modal';
 
 function renderForm(own: boolean, answer: (call: FetchCall) => Response) {
@@ -12,11 +11,7 @@ function renderForm(own: boolean, answer: (call: FetchCall) => Response) {
     return answer(call);
   });
   const onDone = vi.fn();
-  render(
-    <Providers>
-      <ChangePasswordForm userId={own ? 7 : 12} name="Ada Obi" own={own} onDone={onDone} />
-    </Providers>,
-  );
+  renderWithProviders(<ChangePasswordForm userId={own ? 7 : 12} name="Ada Obi" own={own} onDone={onDone} />);
   const user = setupUser();
   const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' });
   return { user, field, puts, onDone, save: () => user.click(screen.getByRole('button', { name: 'Change password' })) };
