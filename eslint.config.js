@@ -55,18 +55,4 @@ export default tseslint.config(
       ],
     },
   },
-
-  // TODO: owned by other work in progress. These files were being changed by other engineers when ESLint
-  // came in and were not edited with it; each entry turns off only the rules that failed in them then.
-  // Delete an entry once that work lands, run `npx eslint <file>` and fix what it shows.
-  {
-    name: 'TODO: owned by other work in progress',
-    files: ['apps/api/src/app.ts'],
-    rules: { '@typescript-eslint/no-misused-promises': 'off' },
-  },
-  {
-    name: 'TODO: owned by other work in progress',
-    files: ['apps/api/src/resources/products/products.module.ts', 'apps/api/src/resources/products/products.routes.ts'],
-    rules: { 'no-restricted-syntax': 'off', '@typescript-eslint/no-unused-vars': 'off' },
-  },
 );

@@ -45,9 +45,12 @@ export async function buildApp({ database, config, logger = false, loginThrottle
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // a broken %-escape or a segment beyond even that limit is bad input like any other: 422, not Fastify's 400/414
     frameworkErrors: (err, _req, reply: FastifyReply) => {
-      if (err.code !== 'FST_ERR_BAD_URL' && err.code !== 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(500).send({ message: 'Server Error.' });
+      if (err.code !== 'FST_ERR_BAD_URL' && err.code !== 'FST_ERR_MAX_PARAM_LENGTH') {
+        void reply.code(500).send({ message: 'Server Error.' });
+        return;
+      }
       const message = 'The address contains an invalid value.';
-      return reply.code(422).send({ message, errors: { path: [message] } });
+      void reply.code(422).send({ message, errors: { path: [message] } });
     },
   });
   const { db } = database;

@@ -62,7 +62,9 @@ export const productsModule = defineCrudModule({
         }
         return;
       }
-      const sent = (ctx.req.body as { quantity?: unknown }).quantity;
+      // the quantity the client sent (beforeUpdate kept it out of the row's values)
+      const body: unknown = ctx.req.body;
+      const sent = body && typeof body === 'object' && 'quantity' in body ? body.quantity : undefined;
       if (action !== 'update' || typeof sent !== 'number') return;
       // The row is locked by the UPDATE that just ran, so this read sees every committed sale.
       const [current] = await ctx.tx.select({ q: productsTable.quantity }).from(productsTable).where(eq(productsTable.id, after.id));

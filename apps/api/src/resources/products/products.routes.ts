@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   listQuerySchema,
@@ -6,21 +7,18 @@ import {
   products,
   quantityChangeSchema,
   stockTransferSchema,
-  type ListQuery,
-  type QuantityChange,
   type StockMovement,
-  type StockTransferInput,
 } from '@studio/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { findRow, parseId } from '../../crud/register-crud-routes.js';
-import { listRows, lowerEq } from '../../crud/list-query.js';
-import { currentUser, isAdmin, type UserRow } from '../../plugins/auth.js';
+import { lowerEq } from '../../crud/list-query.js';
+import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
 import { usersTable } from '../users/users.table.js';
 import { productsTable, stockMovementsTable } from './products.table.js';
-import { productJsonSql, productRecord, productView, type ProductRow } from './products.record.js';
+import { productJsonSql, productRecord } from './products.record.js';
 import { applyStockChange, lockProducts } from './stock.js';
 
 const T = productsTable;
@@ -36,14 +34,15 @@ const outletParams = z.object({ outlet: outletSchema });
 const idParams = z.object({ id: z.string() });
 
 /** Product calls beyond CRUD: stock filters, the POS list, stock changes, the ledger and transfers. */
-export function registerProductRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = { role: 'staff' as const };
   const admin = { role: 'admin' as const };
   const tags = [products.label];
 
   /** What an outlet can sell now: its services, and products with stock, by name. The till loads it often, so the database writes the JSON. */
   app.get('/api/get-products/:outlet', { config: staff, schema: { tags, params: outletParams } }, async (req, reply) => {
-    const { outlet } = req.params as z.infer<typeof outletParams>;
+    const { outlet } = req.params;
     const result = (await db.execute(sql`
       select coalesce(json_agg(${productJsonSql(isAdmin(currentUser(req)))} order by ${T.name}, ${T.id}), '[]')::text as data
       from ${T} where ${T.outlet} = ${outlet} and (${T.kind} = 'service' or ${T.quantity} > 0)`)) as unknown as { rows: { data: string }[] };
@@ -53,8 +52,8 @@ export function registerProductRoutes(app: FastifyInstance, { db }: { db: Db }):
   /** A signed change: restock (> 0) or write-off (< 0); never below zero. */
   app.put('/api/products/quantity/:id', { config: admin, schema: { tags, params: idParams, body: quantityChangeSchema } }, async (req) => {
     const user = currentUser(req);
-    const id = parseId((req.params as { id: string }).id, 'Product');
-    const body = req.body as QuantityChange & { quantity: number; note: string | null };
+    const id = parseId(req.params.id, 'Product');
+    const body = req.body;
     const row = await db.transaction(async (tx) => {
       const existing = await findRow(tx, T, id);
       if (!existing) throw notFound('Product');
@@ -73,9 +72,9 @@ export function registerProductRoutes(app: FastifyInstance, { db }: { db: Db }):
 
   /** The stock ledger of one product, newest first (admin): who, when, why. */
   app.get('/api/products/:id/movements', { config: admin, schema: { tags, params: idParams, querystring: listQuerySchema } }, async (req) => {
-    const id = parseId((req.params as { id: string }).id, 'Product');
+    const id = parseId(req.params.id, 'Product');
     if (!(await findRow(db, T, id))) throw notFound('Product');
-    const q = req.query as ListQuery;
+    const q = req.query;
     const page = q.page ?? 1;
     const perPage = q.per_page ?? 50;
     const M = stockMovementsTable;
@@ -110,7 +109,7 @@ export function registerProductRoutes(app: FastifyInstance, { db }: { db: Db }):
    */
   app.post('/api/stock-transfers', { config: admin, schema: { tags, body: stockTransferSchema } }, async (req, reply) => {
     const user = currentUser(req);
-    const body = req.body as StockTransferInput & { note: string | null };
+    const body = req.body;
     const result = await db.transaction(async (tx) => {
       const source = await findRow(tx, T, body.product_id);
       if (!source) throw invalidField('product_id', 'The selected product does not exist.');
