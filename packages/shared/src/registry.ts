@@ -1,5 +1,8 @@
 import { bridalPackages } from './resources/bridal-packages.js';
 import { bridalBookings } from './resources/bridal-bookings.js';
+import { students } from './resources/students.js';
+import { officeStudents } from './resources/office-students.js';
+import { hostelStudents } from './resources/hostel-students.js';
 import { extraPrograms } from './resources/extra-programs.js';
 import { trainingPrograms } from './resources/training-programs.js';
 import { trainingSessions } from './resources/training-sessions.js';
@@ -7,4 +10,4 @@ import { users } from './resources/users.js';
 import { products } from './resources/products.js';
 
 /** Every resource served by the generic CRUD mechanism. Adding one is a schema file and a line here. */
-export const resources = { users, trainingPrograms, trainingSessions, extraPrograms, bridalPackages, products, bridalBookings } as const;
+export const resources = { users, trainingPrograms, trainingSessions, extraPrograms, bridalPackages, products, bridalBookings, students, officeStudents, hostelStudents } as const;

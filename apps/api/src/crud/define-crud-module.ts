@@ -36,8 +36,23 @@ type ParamsOf<L> = L extends { params: infer P extends z.ZodObject } ? z.infer<P
 
 /** The condition of each list call the resource declares, given its zod-checked params. */
 export type ListConditions<R extends ResourceDefinition> = {
-  [K in keyof R['lists']]: (params: ParamsOf<R['lists'][K]>, ctx: { req: FastifyRequest; user: UserRow }) => SQL | undefined;
+  [K in keyof R['lists']]: (params: ParamsOf<R['lists'][K]>, ctx: ListContext) => SQL | undefined;
 };
+
+/** What a list condition may use besides its params. */
+export interface ListContext {
+  req: FastifyRequest;
+  user: UserRow;
+  /** The studio's today (`YYYY-MM-DD`, its time zone). */
+  today: string;
+  /** The resource's search (`search/{text}`) as a condition, for a list call's own search variant. */
+  search(text: string): SQL | undefined;
+  /** A computed field's expression (or a column), to filter on it. */
+  field(name: string): SQL | AnyPgColumn;
+}
+
+/** Fields computed in SQL on every read (a trainee's status from today), so lists filter and sort on them. */
+export type ComputedFields<K extends string = string> = (ctx: { today: string }) => Record<K, SQL>;
 type ListsOption<R extends ResourceDefinition> = keyof R['lists'] extends never ? { lists?: ListConditions<R> } : { lists: ListConditions<R> };
 export type { ListCallDef };
 
@@ -57,6 +72,7 @@ export interface CrudModule<T extends AnyTable = AnyTable, R extends ResourceDef
   lists: Partial<ListConditions<R>>;
   /** The payment ledger, when the resource declares one. */
   ledger?: LedgerModule<T>;
+  computed?: ComputedFields;
 }
 
 /** Dates as ISO 8601 with offset; everything else as stored. */
@@ -64,6 +80,18 @@ export function serializeRow(row: Values): Values {
   const out: Values = {};
   for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
   return out;
+}
+
+/**
+ * The default row-to-record mapping: the record schema's fields taken from the row (computed fields
+ * included), dates as ISO strings. A module whose record has computed fields passes it as `toRecord`.
+ */
+export function recordPicker<R extends ResourceDefinition>(resource: R): (row: Record<string, unknown>) => RecordOf<R> {
+  const keys = Object.keys(resource.record.shape);
+  return (row) => {
+    const s = serializeRow(row);
+    return Object.fromEntries(keys.map((k) => [k, s[k] ?? null])) as RecordOf<R>;
+  };
 }
 
 type Serialized<Row> = { [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K] };
@@ -87,14 +115,12 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     unique?: CrudModule<T, R>['unique'];
     routes?: CrudModule<T, R>['routes'];
     ledger?: LedgerModule<T>;
+    /** Fields computed in SQL; a record with them needs `toRecord` (e.g. `recordPicker(resource)`). */
+    computed?: ComputedFields;
   } & ListsOption<R> &
     (Serialized<RowOf<T>> extends RecordOf<R> ? { toRecord?: (row: RowOf<T>) => RecordOf<R> } : { toRecord: (row: RowOf<T>) => RecordOf<R> }),
 ): CrudModule<T, R> {
-  const keys = Object.keys(def.resource.record.shape);
-  const pick = (row: RowOf<T>) => {
-    const s = serializeRow(row as Values);
-    return Object.fromEntries(keys.map((k) => [k, s[k] ?? null])) as RecordOf<R>;
-  };
+  const pick = recordPicker<R>(def.resource);
   return {
     resource: def.resource,
     table: def.table,
@@ -105,5 +131,6 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     routes: def.routes,
     lists: (def.lists ?? {}) as Partial<ListConditions<R>>,
     ledger: def.ledger,
+    computed: def.computed,
   };
 }

@@ -171,7 +171,7 @@ function pathId(raw: string, what: string): number {
  * `GET|POST {path}/{id}/payments` and `POST {path}/{id}/payments/{paymentId}/reverse` for a module with a
  * ledger, with the resource's read and write roles.
  */
-export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: CrudModule, present: (row: RowOf<AnyTable>, req: FastifyRequest) => unknown): void {
+export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: CrudModule, present: (id: number, req: FastifyRequest) => Promise<unknown>): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { resource } = mod;
   const ledger = mod.ledger!;
@@ -190,7 +190,7 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
     const id = pathId(req.params.id, what);
     const body = req.body;
     const result = await db.transaction((tx) => addLedgerLine(tx, mod, id, { amount: body.amount, method: body.method, date: body.date, note: body.note ?? null }, user));
-    return reply.code(201).send({ data: { payment: result.payment, record: present(result.parent as RowOf<AnyTable>, req) } });
+    return reply.code(201).send({ data: { payment: result.payment, record: await present(id, req) } });
   });
 
   app.post(
@@ -210,7 +210,7 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
         const today = studioDate(new Date(), fastify.config.tzStudio);
         return addLedgerLine(tx, mod, id, { amount: -line.amount, method: line.method, date: today < line.date ? line.date : today, note: req.body.reason, reverses_id: line.id }, user);
       });
-      return reply.code(201).send({ data: { payment: result.payment, record: present(result.parent as RowOf<AnyTable>, req) } });
+      return reply.code(201).send({ data: { payment: result.payment, record: await present(id, req) } });
     },
   );
 }

@@ -23,6 +23,8 @@ export interface ListOptions {
   searchable: readonly string[];
   /** Money columns summed over the whole list (not the page) into `summary`. */
   totals?: readonly string[];
+  /** Fields computed in SQL, selected with the columns and sortable like them. */
+  computed?: Record<string, SQL>;
   query: ListQuery;
 }
 
@@ -40,8 +42,13 @@ export async function listRows<Row>(db: DbOrTx, opts: ListOptions): Promise<List
   const field = known ? query.sort! : opts.defaultSort.field;
   const order = known ? (query.order ?? 'asc') : (query.order ?? opts.defaultSort.order);
   const dir = order === 'asc' ? asc : desc;
-  const orderBy = [dir(table[field] as AnyPgColumn), dir(table.id)];
-  const base = db.select().from(table).where(where).orderBy(...orderBy);
+  const computed = opts.computed ?? {};
+  const orderBy = [dir(computed[field] ?? (table[field] as AnyPgColumn)), dir(table.id)];
+  const base = db
+    .select({ ...getTableColumns(table), ...computed })
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy);
   const totals = opts.totals ?? [];
   // one aggregate gives both the row count for paging and the declared totals
   const needAggregate = query.page !== undefined || totals.length > 0;
@@ -75,14 +82,14 @@ export function filterTarget(key: string): { column: string; op: 'eq' | 'gte' | 
   return { column: m[1]!, op: m[2] === 'min' || m[2] === 'from' ? 'gte' : 'lte' };
 }
 
-/** Conditions for the resource's declared filters present in the query. */
-export function filterCondition(table: AnyTable, filters: readonly string[], query: Record<string, unknown>): SQL | undefined {
+/** Conditions for the resource's declared filters present in the query (on a column, or a computed field). */
+export function filterCondition(table: AnyTable, filters: readonly string[], query: Record<string, unknown>, computed: Record<string, SQL> = {}): SQL | undefined {
   return and(
     ...filters
       .filter((k) => query[k] !== undefined)
       .map((k) => {
         const { column, op } = filterTarget(k);
-        const col = table[column] as AnyPgColumn;
+        const col = computed[column] ?? (table[column] as AnyPgColumn);
         return op === 'eq' ? eq(col, query[k]) : op === 'gte' ? gte(col, query[k]) : lte(col, query[k]);
       }),
   );
@@ -93,8 +100,8 @@ export function filterCondition(table: AnyTable, filters: readonly string[], que
  * must be a real column of its table: checked when the app starts, so no sort or filter can reach SQL as
  * a missing column (a 500). Throws naming each mistake.
  */
-export function checkDeclaredColumns(resource: ResourceDefinition, table: AnyTable, extra: readonly string[] = []): void {
-  const columns = new Set(Object.keys(getTableColumns(table)));
+export function checkDeclaredColumns(resource: ResourceDefinition, table: AnyTable, extra: readonly string[] = [], computedNames: readonly string[] = []): void {
+  const columns = new Set([...Object.keys(getTableColumns(table)), ...computedNames]);
   const named: [string, string][] = [
     ...resource.sortable.map((c) => ['sortable', c] as [string, string]),
     ...resource.searchable.map((c) => ['searchable', c] as [string, string]),

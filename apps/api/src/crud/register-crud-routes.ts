@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fieldLabel, listQuerySchema, searchTextSchema, studioDate, toKobo, type ListCallDef, type ListQuery, type PaymentMethod } from '@studio/shared';
 import { z } from 'zod';
@@ -8,9 +8,9 @@ import type { Db } from '../db/client.js';
 import { currentUser, isAdmin } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { invalidField, notFound, unprocessable } from '../plugins/errors.js';
-import type { AnyTable, CrudContext, CrudModule, RowOf } from './define-crud-module.js';
+import type { AnyTable, CrudContext, CrudModule, ListContext, RowOf } from './define-crud-module.js';
 import { addLedgerLine, hasLedgerLines, registerLedgerRoutes } from './ledger.js';
-import { checkDeclaredColumns, filterCondition, listRows, lowerEq } from './list-query.js';
+import { checkDeclaredColumns, filterCondition, listRows, lowerEq, searchCondition } from './list-query.js';
 
 /** A path id: a positive integer, or the record is simply not there (404). */
 export function parseId(raw: string, what: string): number {
@@ -113,7 +113,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   const { resource, table, hooks } = mod;
   const ledger = mod.ledger;
   if (resource.ledger && !ledger) throw new Error(`${resource.name} declares a ledger its module does not keep`);
-  checkDeclaredColumns(resource, table, resource.ledger ? [resource.ledger.charge, 'amount_paid', 'balance'] : []);
+  checkDeclaredColumns(resource, table, resource.ledger ? [resource.ledger.charge, 'amount_paid', 'balance'] : [], Object.keys(mod.computed?.({ today: '2000-01-01' }) ?? {}));
   for (const name of Object.keys(resource.lists)) {
     if (!mod.lists[name as never]) throw new Error(`${resource.name} declares list call ${name} but its module gives no condition`);
   }
@@ -125,17 +125,30 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
 
   mod.routes?.(fastify, { db, module: mod });
   const present = (row: RowOf<typeof table>, req: FastifyRequest) => presentRecord(mod, row, req);
+  const todayOf = () => studioDate(new Date(), fastify.config.tzStudio);
+  const computedOf = (today: string) => mod.computed?.({ today }) ?? {};
+  /** One record with its computed fields, as every answer shows it. */
+  const loadRow = async (dbOrTx: Db | CrudContext['tx'], id: number): Promise<RowOf<typeof table> | undefined> => {
+    const [row] = await dbOrTx
+      .select({ ...getTableColumns(table), ...computedOf(todayOf()) })
+      .from(table)
+      .where(eq(table.id, id))
+      .limit(1);
+    return row as RowOf<typeof table> | undefined;
+  };
   const querystring = resource.filters ? listQuerySchema.extend(resource.filters.shape) : listQuerySchema;
 
   /** The one list response: filters, search, sort, paging, totals, and each record as the caller may see it. */
-  async function respond(req: FastifyRequest, query: ListQuery & Record<string, unknown>, where?: SQL, order?: ListCallDef['order']) {
+  async function respond(req: FastifyRequest, query: ListQuery & Record<string, unknown>, where?: SQL, order?: ListCallDef['order'], today = todayOf()) {
+    const computed = computedOf(today);
     const { rows, paging, summary } = await listRows<RowOf<typeof table>>(db, {
       table,
       sortable: resource.sortable,
       searchable: resource.searchable,
       totals: resource.totals,
+      computed,
       defaultSort: order ?? resource.defaultSort,
-      where: and(where, filterCondition(table, filterKeys, query)),
+      where: and(where, filterCondition(table, filterKeys, query, computed)),
       query,
     });
     const data = rows.map((r) => present(r, req));
@@ -151,18 +164,36 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   }
 
   for (const [name, call] of Object.entries(resource.lists)) {
-    const condition = mod.lists[name as never] as (params: unknown, ctx: { req: FastifyRequest; user: ReturnType<typeof currentUser> }) => SQL | undefined;
+    const condition = mod.lists[name as never] as (params: unknown, ctx: ListContext) => SQL | undefined;
     app.get(
       routePath(resource.path, call),
       { config: { role: call.role ?? resource.roles.read }, schema: { tags, summary: call.label, params: call.params ?? z.object({}), querystring } },
-      async (req) => respond(req, req.query, condition(req.params, { req, user: currentUser(req) }), call.order),
+      async (req) => {
+        const today = todayOf();
+        const computed = computedOf(today);
+        const ctx: ListContext = {
+          req,
+          user: currentUser(req),
+          today,
+          search: (text) => searchCondition(table, resource.searchable, text),
+          field: (f) => computed[f] ?? (table[f] as AnyPgColumn),
+        };
+        return respond(req, req.query, condition(req.params, ctx), call.order, today);
+      },
     );
   }
 
-  if (ledger) registerLedgerRoutes(fastify, db, mod, present);
+  if (resource.countPath) {
+    app.get(`${resource.path}/${resource.countPath}`, { config: read, schema: { tags, summary: `How many ${resource.label.toLowerCase()}` } }, async () => {
+      const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(table)) as [{ n: number }];
+      return { data: Number(n) };
+    });
+  }
+
+  if (ledger) registerLedgerRoutes(fastify, db, mod, async (id, req) => present((await loadRow(db, id))!, req));
 
   app.get(`${resource.path}/:id`, { config: read, schema: { tags, params: idParams } }, async (req) => {
-    const row = await findRow(db, table, parseId(req.params.id, what));
+    const row = await loadRow(db, parseId(req.params.id, what));
     if (!row) throw notFound(what);
     return { data: present(row, req) };
   });
@@ -185,30 +216,27 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
       const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : input;
       await checkUnique(ctx, mod, values);
       await checkReferences(ctx, mod, values, tableOf);
-      let [row] = (await tx.insert(table).values(values).returning()) as RowOf<typeof table>[];
-      await hooks.afterWrite?.('create', null, row!, ctx);
-      await recordActivity(tx, { user, action: 'create', resource: resource.name, recordId: row!.id, after: mod.toRecord(row!) });
-      if (ledger && deposit > 0) {
-        const today = studioDate(new Date(), fastify.config.tzStudio);
-        const paid = await addLedgerLine(tx, mod, row!.id, { amount: deposit, method: depositMethod, date: today, note: 'Paid with the booking' }, user, { field: 'amount_paid' });
-        row = paid.parent as RowOf<typeof table>;
-      }
-      return withWarnings(row!, ctx, { data: present(row!, req) });
+      const [inserted] = (await tx.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
+      const id = inserted!.id;
+      const row = (await loadRow(tx, id))!;
+      await hooks.afterWrite?.('create', null, row, ctx);
+      await recordActivity(tx, { user, action: 'create', resource: resource.name, recordId: id, after: mod.toRecord(row) });
+      if (!(ledger && deposit > 0)) return withWarnings(row, ctx, { data: present(row, req) });
+      await addLedgerLine(tx, mod, id, { amount: deposit, method: depositMethod, date: todayOf(), note: `Paid with the ${what.toLowerCase()}` }, user, { field: 'amount_paid' });
+      const paid = (await loadRow(tx, id))!;
+      return withWarnings(paid, ctx, { data: present(paid, req) });
     });
     return reply.code(201).send(answer);
   });
 
-  app.put(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams, body: resource.update }, preValidation: rememberSentFields }, async (req) => {
+  /** A PUT, or an action's change of some fields: the same locks, checks, hooks, log line and answer. */
+  async function update(req: FastifyRequest, id: number, input: Record<string, unknown>) {
     const user = currentUser(req);
-    const id = parseId(req.params.id, what);
     return db.transaction(async (tx) => {
       const ctx: CrudContext = { tx, user, req };
       // locked: a payment committing meanwhile cannot slip under a lowered charge
       const [existing] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as RowOf<typeof table>[];
       if (!existing) throw notFound(what);
-      // only the fields the client sent: the update schema's defaults (active: true, is_admin: 0) must not overwrite stored values
-      const sent = sentFields.get(req);
-      const input: Record<string, unknown> = Object.fromEntries(Object.entries(req.body).filter(([k]) => !sent || sent.has(k)));
       delete input.id; // the path names the record; a body id is the client echoing it
       if (ledger) {
         // only payments change them (contract §4)
@@ -225,16 +253,30 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
       }
       await checkUnique(ctx, mod, values, id);
       await checkReferences(ctx, mod, values, tableOf);
-      const [row] = (await tx
+      await tx
         .update(table)
         .set({ ...values, updated_at: new Date() })
-        .where(eq(table.id, id))
-        .returning()) as RowOf<typeof table>[];
-      await hooks.afterWrite?.('update', existing, row!, ctx);
-      await recordActivity(tx, { user, action: 'update', resource: resource.name, recordId: id, before: mod.toRecord(existing), after: mod.toRecord(row!) });
-      return withWarnings(row!, ctx, { data: present(row!, req) });
+        .where(eq(table.id, id));
+      const row = (await loadRow(tx, id))!;
+      await hooks.afterWrite?.('update', existing, row, ctx);
+      await recordActivity(tx, { user, action: 'update', resource: resource.name, recordId: id, before: mod.toRecord(existing), after: mod.toRecord(row) });
+      return withWarnings(row, ctx, { data: present(row, req) });
     });
+  }
+
+  app.put(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams, body: resource.update }, preValidation: rememberSentFields }, async (req) => {
+    const id = parseId(req.params.id, what);
+    // only the fields the client sent: the update schema's defaults (active: true, is_admin: 0) must not overwrite stored values
+    const sent = sentFields.get(req);
+    return update(req, id, Object.fromEntries(Object.entries(req.body).filter(([k]) => !sent || sent.has(k))));
   });
+
+  for (const action of Object.values(resource.actions)) {
+    app.post(`${resource.path}/${action.path}`, { config: { role: action.role ?? resource.roles.write }, schema: { tags, summary: action.label, body: action.body } }, async (req) => {
+      const id = Number(req.body.id);
+      return update(req, id, action.toUpdate(req.body));
+    });
+  }
 
   app.delete(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams } }, async (req) => {
     const user = currentUser(req);

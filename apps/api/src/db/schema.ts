@@ -4,6 +4,14 @@ export { trainingSessionsTable } from '../resources/training-sessions/training-s
 export { extraProgramsTable } from '../resources/extra-programs/extra-programs.table.js';
 export { bridalPackagesTable } from '../resources/bridal-packages/bridal-packages.table.js';
 export { bridalBookingsTable, bridalBookingPaymentsTable } from '../resources/bridal-bookings/bridal-bookings.table.js';
+export {
+  studentsTable,
+  studentPaymentsTable,
+  officeStudentsTable,
+  officeStudentPaymentsTable,
+  hostelStudentsTable,
+  hostelStudentPaymentsTable,
+} from '../resources/trainees/trainees.table.js';
 export { activityLogTable } from '../plugins/activity-log.table.js';
 export { productsTable, stockMovementsTable } from '../resources/products/products.table.js';
 export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable } from '../features/pos/orders.table.js';

@@ -35,6 +35,21 @@ export interface LedgerDef {
   singular: string;
 }
 
+/**
+ * A one-record action posted to `{path}/{action path}` with the record's id in the body, answered like a PUT
+ * (same checks, activity log and role view): `suspend { id, suspended }`, `change-session { id, session_id }`.
+ */
+export interface ActionDef<B extends z.ZodObject = z.ZodObject> {
+  path: string;
+  /** The body, with the record's `id`. */
+  body: B;
+  /** The fields the action changes. */
+  toUpdate: (body: z.infer<B>) => Record<string, unknown>;
+  /** Default the resource's write role. */
+  role?: RouteRole;
+  label?: string;
+}
+
 export interface ResourceDefinition<
   TRecord extends z.ZodObject = z.ZodObject,
   TCreate extends z.ZodObject = z.ZodObject,
@@ -75,6 +90,10 @@ export interface ResourceDefinition<
   /** Id fields naming a record of another resource, by that resource's `name`: `{ package_id: 'bridalpackages' }`. */
   references: Readonly<Record<string, string>>;
   ledger?: LedgerDef;
+  /** One-record actions by name. */
+  actions: Readonly<Record<string, ActionDef>>;
+  /** `GET {path}/{countPath}` → `{ data: N }`, the number of records (`totalnumber`). */
+  countPath?: string;
 }
 
 /**
@@ -116,6 +135,8 @@ export function defineResource<
   adminOnly?: readonly (keyof z.infer<TRecord> & string)[];
   references?: Partial<Record<keyof z.infer<TCreate> & string, string>>;
   ledger?: { charge: keyof z.infer<TRecord> & string; singular: string };
+  actions?: Record<string, ActionDef>;
+  countPath?: string;
 }): ResourceDefinition<TRecord, TCreate, TUpdate, TLists> {
   return {
     ...def,
@@ -125,6 +146,7 @@ export function defineResource<
     totals: def.totals ?? [],
     adminOnly: def.adminOnly ?? [],
     references: (def.references ?? {}) as Record<string, string>,
+    actions: def.actions ?? {},
   };
 }
 
@@ -138,6 +160,11 @@ export function listPath(resource: ResourceDefinition, call: string, params: Rec
     if (value === undefined) throw new Error(`${resource.name}.${call} needs ${key}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** An action with its body's type kept (for `toUpdate`). */
+export function defineAction<B extends z.ZodObject>(action: ActionDef<B>): ActionDef {
+  return action as unknown as ActionDef;
 }
 
 export type RecordOf<R extends ResourceDefinition> = z.infer<R['record']>;

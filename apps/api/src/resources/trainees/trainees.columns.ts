@@ -1,0 +1,107 @@
+import { and, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { boolean, check, date, index, pgTable, varchar, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { monthRange } from '@studio/shared';
+import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
+import { ledgerColumns, ledgerTable } from '../../crud/ledger.js';
+import type { AnyTable, ListContext } from '../../crud/define-crud-module.js';
+import type { DbOrTx } from '../../db/client.js';
+import { invalidField } from '../../plugins/errors.js';
+
+// What the three trainee tables (makeup, PMU and hostel) share, and the list conditions of spec §7.
+
+/**
+ * A trainee table: identity, dates, fee with its ledger (`amount_paid`, generated `balance`), a stored
+ * `suspended` flag (status is derived from it and today), plus the kind's own columns.
+ */
+export function traineeTable<C extends Record<string, PgColumnBuilderBase>>(name: string, own: C) {
+  return pgTable(
+    name,
+    {
+      id: idColumn(),
+      name: varchar('name', { length: 100 }).notNull(),
+      phone: varchar('phone', { length: 30 }).notNull(),
+      start_date: date('start_date', { mode: 'string' }).notNull(),
+      end_date: date('end_date', { mode: 'string' }).notNull(),
+      fee: moneyColumn('fee').notNull(),
+      ...ledgerColumns('fee'),
+      suspended: boolean('suspended').notNull().default(false),
+      ...own,
+      ...timestamps(),
+    },
+    (t) => [
+      index(`${name}_start_idx`).on(t.start_date, t.id),
+      index(`${name}_end_idx`).on(t.end_date, t.id),
+      index(`${name}_name_idx`).on(t.name),
+      check(`${name}_paid_within_fee`, sql`${t.amount_paid} >= 0 AND ${t.amount_paid} <= ${t.fee}`),
+      check(`${name}_end_not_before_start`, sql`${t.end_date} >= ${t.start_date}`),
+    ],
+  );
+}
+
+/** A trainee's fee payments. */
+export const traineeLedger = (name: string, parentId: () => AnyPgColumn) => ledgerTable(name, parentId);
+
+type TraineeCols = { start_date: AnyPgColumn; end_date: AnyPgColumn; suspended: AnyPgColumn; balance: AnyPgColumn };
+
+/** suspended, else completed once the end date has passed (studio time), else active: read so without anyone editing it. */
+export function traineeStatus(t: TraineeCols) {
+  return ({ today }: { today: string }) => ({
+    status: sql<string>`case when ${t.suspended} then 'suspended' when ${t.end_date} < ${today}::date then 'completed' else 'active' end`,
+  });
+}
+
+/** In training on `day`: not suspended, started, not yet ended. */
+export const inSessionOn = (t: TraineeCols, day: string): SQL => and(eq(t.suspended, false), lte(t.start_date, day), gte(t.end_date, day))!;
+/** In training at some time during `month`. */
+export function inSessionDuring(t: TraineeCols, month: string): SQL {
+  const { from, to } = monthRange(month);
+  return and(eq(t.suspended, false), lte(t.start_date, to), gte(t.end_date, from))!;
+}
+export function dateInMonth(col: AnyPgColumn, month: string): SQL {
+  const { from, to } = monthRange(month);
+  return and(gte(col, from), lte(col, to))!;
+}
+/** `all`, or equality with the id in the path. */
+export const idOrAll = (col: AnyPgColumn, value: string): SQL | undefined => (value === 'all' ? undefined : eq(col, Number(value)));
+export const owing = (t: TraineeCols): SQL => gt(t.balance, 0);
+
+/**
+ * The conditions of `traineeLists` (packages/shared): by start and end month, and the -insession and -owing
+ * variants with their search, day, month and program forms. `program` filters by the kind's own reference.
+ */
+export function traineeListConditions(t: TraineeCols, program?: (x: string) => SQL | undefined) {
+  type P = Record<string, string>;
+  return {
+    getmonth: ({ month }: P) => dateInMonth(t.start_date, month!),
+    getendmonth: ({ month }: P) => dateInMonth(t.end_date, month!),
+    insession: (_: P, ctx: ListContext) => inSessionOn(t, ctx.today),
+    insessionSearch: ({ text }: P, ctx: ListContext) => and(inSessionOn(t, ctx.today), ctx.search(text!)),
+    insessionDate: ({ day }: P) => inSessionOn(t, day!),
+    insessionMonth: ({ month }: P) => inSessionDuring(t, month!),
+    insessionProgram: ({ x }: P, ctx: ListContext) => and(inSessionOn(t, ctx.today), program?.(x!)),
+    owing: () => owing(t),
+    owingSearch: ({ text }: P, ctx: ListContext) => and(owing(t), ctx.search(text!)),
+    owingProgram: ({ x }: P) => and(owing(t), program?.(x!)),
+  };
+}
+
+/** The fee from the program, package or pricing when the body gives none. */
+export async function feeOr(input: { fee?: number }, tx: DbOrTx, table: AnyTable, priceColumn: string, id: number, field: string): Promise<number> {
+  if (input.fee !== undefined) return input.fee;
+  const [row] = await tx
+    .select({ price: table[priceColumn] as AnyPgColumn })
+    .from(table)
+    .where(eq(table.id, id));
+  if (!row) throw invalidField(field, `The selected ${field.replace(/_id$/, '')} is invalid.`);
+  return Number(row.price);
+}
+
+/** A PUT naming one date is checked against the stored other. */
+export function checkDates(input: { start_date?: string; end_date?: string }, existing: { start_date: string; end_date: string }): void {
+  const start = input.start_date ?? existing.start_date;
+  const end = input.end_date ?? existing.end_date;
+  if (end < start) throw invalidField('end_date', 'The end date must be on or after the start date.');
+}
+
+/** Before today: left (hostel vacated). */
+export const endedBefore = (t: TraineeCols, day: string): SQL => lt(t.end_date, day);

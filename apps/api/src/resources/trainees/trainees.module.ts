@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import { hostelStudents, officeStudents, students, type ExtraProgramType } from '@studio/shared';
+import { defineCrudModule, recordPicker } from '../../crud/define-crud-module.js';
+import type { DbOrTx } from '../../db/client.js';
+import { invalidField } from '../../plugins/errors.js';
+import { extraProgramsTable } from '../extra-programs/extra-programs.table.js';
+import { trainingProgramsTable } from '../training-programs/training-programs.table.js';
+import { checkDates, dateInMonth, endedBefore, feeOr, idOrAll, traineeListConditions, traineeStatus } from './trainees.columns.js';
+import {
+  hostelStudentPaymentsTable,
+  hostelStudentsTable,
+  officeStudentPaymentsTable,
+  officeStudentsTable,
+  studentPaymentsTable,
+  studentsTable,
+} from './trainees.table.js';
+
+/** A PMU package must be an extra program of type office, a hostel pricing one of type hostel. */
+async function checkKind(tx: DbOrTx, id: number | undefined, type: ExtraProgramType, field: string) {
+  if (id === undefined) return;
+  const [row] = await tx.select({ type: extraProgramsTable.type }).from(extraProgramsTable).where(eq(extraProgramsTable.id, id));
+  if (row && row.type !== type) throw invalidField(field, `The selected ${field.replace(/_id$/, '')} is not ${type === 'office' ? 'a PMU package' : 'a hostel pricing'}.`);
+}
+
+const S = studentsTable;
+export const studentsModule = defineCrudModule({
+  resource: students,
+  table: S,
+  computed: traineeStatus(S),
+  toRecord: recordPicker(students),
+  lists: {
+    ...traineeListConditions(S, (x) => idOrAll(S.program_id, x)),
+    program: ({ a, b }) => and(idOrAll(S.program_id, a), idOrAll(S.session_id, b)),
+  },
+  ledger: { table: studentPaymentsTable },
+  hooks: {
+    async beforeCreate(input, { tx }) {
+      return { ...input, fee: await feeOr(input, tx, trainingProgramsTable, 'fee', input.program_id, 'program_id') };
+    },
+    beforeUpdate(input, existing) {
+      checkDates(input, existing);
+      return input;
+    },
+  },
+});
+
+const O = officeStudentsTable;
+export const officeStudentsModule = defineCrudModule({
+  resource: officeStudents,
+  table: O,
+  computed: traineeStatus(O),
+  toRecord: recordPicker(officeStudents),
+  lists: {
+    ...traineeListConditions(O, (x) => idOrAll(O.package_id, x)),
+    // office students: package id and the month they started
+    program: ({ a, b }) => and(idOrAll(O.package_id, a), b === 'all' ? undefined : dateInMonth(O.start_date, b)),
+  },
+  ledger: { table: officeStudentPaymentsTable },
+  hooks: {
+    async beforeCreate(input, { tx }) {
+      await checkKind(tx, input.package_id, 'office', 'package_id');
+      return { ...input, fee: await feeOr(input, tx, extraProgramsTable, 'price', input.package_id, 'package_id') };
+    },
+    async beforeUpdate(input, existing, { tx }) {
+      checkDates(input, existing);
+      await checkKind(tx, input.package_id, 'office', 'package_id');
+      return input;
+    },
+  },
+});
+
+const H = hostelStudentsTable;
+export const hostelStudentsModule = defineCrudModule({
+  resource: hostelStudents,
+  table: H,
+  computed: traineeStatus(H),
+  toRecord: recordPicker(hostelStudents),
+  lists: {
+    ...traineeListConditions(H),
+    getmonthVacated: ({ month }) => dateInMonth(H.end_date, month),
+    vacated: (_, ctx) => endedBefore(H, ctx.today),
+    vacatedSearch: ({ text }, ctx) => and(endedBefore(H, ctx.today), ctx.search(text)),
+  },
+  ledger: { table: hostelStudentPaymentsTable },
+  hooks: {
+    async beforeCreate(input, { tx }) {
+      await checkKind(tx, input.pricing_id, 'hostel', 'pricing_id');
+      return { ...input, fee: await feeOr(input, tx, extraProgramsTable, 'price', input.pricing_id, 'pricing_id') };
+    },
+    async beforeUpdate(input, existing, { tx }) {
+      checkDates(input, existing);
+      await checkKind(tx, input.pricing_id, 'hostel', 'pricing_id');
+      return input;
+    },
+  },
+});
