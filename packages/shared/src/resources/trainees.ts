@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction, type ListCallDef } from '../crud/define-resource.js';
-import { id, isoDate, isoMonth, money, optionalText, recordBase, text } from '../primitives.js';
+import { id, isoDate, isoMonth, money, recordBase, text } from '../primitives.js';
 import { paymentMethodSchema } from './orders.js';
 
 // What makeup, PMU (office) and hostel trainees share: identity, dates, a fee with its ledger, a status.
