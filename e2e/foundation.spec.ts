@@ -127,6 +127,8 @@ test.describe('shell', () => {
   test('a 401 opens the Session TimeOut modal; Login logs out', async ({ page }) => {
     await signIn(page);
     await waitForLoader(page);
+    // the dashboard's own calls are answered first: only the click below may meet the 401
+    await page.waitForLoadState('networkidle');
     // the server forgets this device's token (as after a password change elsewhere)
     expect((await apiAs(page, 'POST', '/api/logout')).status).toBe(200);
     await page.getByTestId('sidebar').getByText('Manage Staff', { exact: true }).click();
@@ -222,6 +224,8 @@ test.describe('shell', () => {
   });
 
   test('every menu route of both roles opens its page', async ({ page }) => {
+    // thirty pages, each a fresh load: room for a busy machine
+    test.setTimeout(120_000);
     await signIn(page);
     await waitForLoader(page);
     const adminPaths = [

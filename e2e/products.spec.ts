@@ -80,7 +80,8 @@ test.describe('product stock', () => {
 
     // a write-off below zero is refused with the server's sentence, in the modal
     await changeStock(page, name, 'write_off', 99);
-    await expect(page.getByTestId('restock-error')).toHaveText('Only 13 in stock: the quantity cannot go below 0.');
+    // the server's sentence stands under the quantity it is about
+    await expect(page.getByTestId('restock-form').getByText('Only 13 in stock: the quantity cannot go below 0.')).toBeVisible();
     await page.getByTestId('restock-form').getByRole('button', { name: 'Cancel' }).click();
     await expect(row).toContainText('13');
 
