@@ -152,6 +152,14 @@ describe('makeup students', () => {
     expect(await snapshotDatabase(t.database.db)).toBe(before);
   });
 
+  it('usage: how many trainees use each program, session, package and pricing', async () => {
+    const usage = (await call('GET', '/api/training-programs/usage')).json().data as { id: number; by: Record<string, number>; total: number }[];
+    expect(usage.find((u) => u.id === otherProgram)).toEqual({ id: otherProgram, by: { students: 1 }, total: 1 });
+    const sessions = (await call('GET', '/api/training-session/usage')).json().data as { id: number; total: number }[];
+    expect(sessions.find((u) => u.id === otherSession)?.total).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', '/api/training-programs/usage', undefined, staff.token)).statusCode).toBe(403);
+  });
+
   it('a program or session in use is not deleted', async () => {
     const del = await call('DELETE', `/api/training-programs/${otherProgram}`);
     expect(del.statusCode).toBe(422);

@@ -183,6 +183,33 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
     );
   }
 
+  const referrers = registry.referrers(resource.name);
+  if (referrers.length) {
+    /**
+     * How many records of each referring resource use each record (trainees of a program, bookings of a
+     * package): the settings screens show it, and a record in use is not deleted.
+     */
+    app.get(`${resource.path}/usage`, { config: read, schema: { tags, summary: 'How many records use each one' } }, async () => {
+      const counts = new Map<number, Record<string, number>>();
+      for (const { module, field } of referrers) {
+        const col = module.table[field] as AnyPgColumn;
+        const rows = (await db
+          .select({ id: col, n: sql<number>`count(*)::int` })
+          .from(module.table)
+          .where(sql`${col} is not null`)
+          .groupBy(col)) as { id: number; n: number }[];
+        for (const { id, n } of rows) {
+          const entry = counts.get(id) ?? {};
+          entry[module.resource.name] = (entry[module.resource.name] ?? 0) + Number(n);
+          counts.set(id, entry);
+        }
+      }
+      return {
+        data: [...counts.entries()].sort(([a], [b]) => a - b).map(([id, by]) => ({ id, by, total: Object.values(by).reduce((a, b) => a + b, 0) })),
+      };
+    });
+  }
+
   if (resource.countPath) {
     app.get(`${resource.path}/${resource.countPath}`, { config: read, schema: { tags, summary: `How many ${resource.label.toLowerCase()}` } }, async () => {
       const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(table)) as [{ n: number }];
