@@ -44,6 +44,24 @@ export const studentsModule = defineCrudModule({
   },
 });
 
+/**
+ * Office and hostel trainees name an extra program of one type (a PMU package, a hostel pricing): checked on
+ * create and update, and its price is the fee when the body gives none.
+ */
+function extraProgramHooks(field: 'package_id' | 'pricing_id', type: ExtraProgramType) {
+  return {
+    async beforeCreate(input: Record<string, unknown> & { fee?: number }, { tx }: { tx: DbOrTx }) {
+      await checkKind(tx, input[field] as number, type, field);
+      return { ...input, fee: await feeOr(input, tx, extraProgramsTable, 'price', input[field] as number, field) };
+    },
+    async beforeUpdate(input: Record<string, unknown> & { start_date?: string; end_date?: string }, existing: { start_date: string; end_date: string }, { tx }: { tx: DbOrTx }) {
+      checkDates(input, existing);
+      await checkKind(tx, input[field] as number | undefined, type, field);
+      return input;
+    },
+  };
+}
+
 const O = officeStudentsTable;
 export const officeStudentsModule = defineCrudModule({
   resource: officeStudents,
@@ -56,17 +74,7 @@ export const officeStudentsModule = defineCrudModule({
     program: ({ a, b }) => and(idOrAll(O.package_id, a), b === 'all' ? undefined : dateInMonth(O.start_date, b)),
   },
   ledger: { table: officeStudentPaymentsTable },
-  hooks: {
-    async beforeCreate(input, { tx }) {
-      await checkKind(tx, input.package_id, 'office', 'package_id');
-      return { ...input, fee: await feeOr(input, tx, extraProgramsTable, 'price', input.package_id, 'package_id') };
-    },
-    async beforeUpdate(input, existing, { tx }) {
-      checkDates(input, existing);
-      await checkKind(tx, input.package_id, 'office', 'package_id');
-      return input;
-    },
-  },
+  hooks: extraProgramHooks('package_id', 'office'),
 });
 
 const H = hostelStudentsTable;
@@ -82,15 +90,5 @@ export const hostelStudentsModule = defineCrudModule({
     vacatedSearch: ({ text }, ctx) => and(endedBefore(H, ctx.today), ctx.search(text)),
   },
   ledger: { table: hostelStudentPaymentsTable },
-  hooks: {
-    async beforeCreate(input, { tx }) {
-      await checkKind(tx, input.pricing_id, 'hostel', 'pricing_id');
-      return { ...input, fee: await feeOr(input, tx, extraProgramsTable, 'price', input.pricing_id, 'pricing_id') };
-    },
-    async beforeUpdate(input, existing, { tx }) {
-      checkDates(input, existing);
-      await checkKind(tx, input.pricing_id, 'hostel', 'pricing_id');
-      return input;
-    },
-  },
+  hooks: extraProgramHooks('pricing_id', 'hostel'),
 });
