@@ -1,18 +1,17 @@
 import '@mantine/dates/styles.css';
-import { Button, Card, CloseButton, Group, Progress, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type ListSummary, type Paged, PER_PAGE_MAX } from '@studio/shared';
-import { IconCalendarMonth, IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import type { ListSummary, Paged } from '@studio/shared';
+import { IconCalendarMonth, IconSearch } from '@tabler/icons-react';
 import { hashKey, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type QueryValue, apiRequest } from '../lib/api-client';
-import { type CsvColumn, csvFileName, downloadCsv, toCsv } from '../lib/csv';
-import { formatMoney } from '../lib/format';
-import { notify } from '../lib/notify';
-import { StatCard } from '../lib/ui/stat-card';
+import { type CsvColumn, csvFileName } from '../lib/csv';
+import { EXPORT_PER_PAGE, ExportCsvButton, useCsvExport } from './csv-export';
 import { PagedTable, type PagedTableProps, type TableColumn, csvColumnsOf, useVisibleColumns } from './paged-table';
+import { type SummaryCardDef, SummaryCards } from './summary-cards';
 import { useMonthParam } from './use-month-param';
 import classes from './month-view.module.css';
 
@@ -69,24 +68,10 @@ export function monthPathFetcher<T, S extends object = ListSummary>(path: (month
   return (month, page, perPage, signal) => apiRequest<MonthPage<T, S>>(path(month), { query: { ...query, page, per_page: perPage }, signal });
 }
 
-type SummaryFigure<S> =
-  /** A figure the server sent: `count`, `total`, `balance`... */
-  | { key: keyof S & string; value?: undefined }
-  /** A figure worked out from the summary (an average); `key` only names it (test id). */
-  | { key: string; value: (summary: S) => number };
-
-/** One stat card over the list: a figure of the server's summary and how it reads. */
-export type SummaryCardDef<S> = SummaryFigure<S> & {
-  label: string;
-  /** `money`: ₦1,234.00; `count`: 12. */
-  format: 'money' | 'count';
-  /** The small line under the figure; default the month's name ("March 2026"). */
-  hint?: ReactNode;
-  icon?: ReactNode;
-  color?: string;
-  /** Default `summary-{key}` (its figure: `summary-{key}-value`). */
-  testId?: string;
-};
+// moved beside the generic list's cards; still importable from here
+export type { SummaryCardDef } from './summary-cards';
+// the export is shared with the generic list page; still importable from here
+export { EXPORT_PER_PAGE, fetchEveryPage } from './csv-export';
 
 export interface MonthSearchDef<T> {
   fetchPage: SearchPageFetcher<T>;
@@ -161,41 +146,6 @@ export type MonthViewProps<T extends { id: number | string }, S extends object =
 
 const SEARCH_DEBOUNCE_MS = 350;
 
-/** Rows a page of the CSV export asks for: the API's maximum. */
-export const EXPORT_PER_PAGE = PER_PAGE_MAX;
-
-/** A runaway guard: 1,000 pages of 100 is far past any month of the studio. */
-const EXPORT_MAX_PAGES = 1000;
-
-/**
- * Every row of a paged list, page after page (one at a time: the server and the device stay responsive),
- * without the duplicates a row added meanwhile would cause when it pushes a row onto the next page.
- *
- * @example
- * const rows = await fetchEveryPage((page, signal) => fetchMonth('2026-12', page, 100, signal), { onProgress: (done, of) => ... });
- */
-export async function fetchEveryPage<T>(
-  fetchPage: (page: number, signal?: AbortSignal) => Promise<Paged<T>>,
-  { signal, onProgress, rowKey = (row: T) => (row as { id: number | string }).id }: { signal?: AbortSignal; onProgress?: (done: number, of: number) => void; rowKey?: (row: T) => string | number } = {},
-): Promise<T[]> {
-  const rows: T[] = [];
-  const seen = new Set<string | number>();
-  let lastPage = 1;
-  for (let page = 1; page <= lastPage && page <= EXPORT_MAX_PAGES; page += 1) {
-    signal?.throwIfAborted();
-    const answer = await fetchPage(page, signal);
-    lastPage = Math.max(1, answer.last_page);
-    for (const row of answer.data) {
-      const key = rowKey(row);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      rows.push(row);
-    }
-    onProgress?.(page, lastPage);
-  }
-  return rows;
-}
-
 /** Keeps a list's rows on screen while its next page loads, never one month's (or search's) rows under another. */
 function sameList(previousKey: readonly unknown[] | undefined, listHash: string): boolean {
   return previousKey !== undefined && hashKey(previousKey.slice(0, -1)) === listHash;
@@ -266,30 +216,9 @@ export function MonthView<T extends { id: number | string }, S extends object = 
     fileName: csv ? (searching ? csvFileName(csv.name, 'search', text) : csvFileName(csv.name, month)) : '',
   });
 
-  const figure = (card: SummaryCardDef<S>): number => {
-    if (!summary) return 0;
-    const n = card.value ? card.value(summary) : Number((summary as Record<string, unknown>)[card.key] ?? 0);
-    return Number.isFinite(n) ? n : 0;
-  };
-
   return (
     <Stack gap="md" data-testid="month-view">
-      {cards.length > 0 && (
-        <SimpleGrid cols={{ base: 1, xs: cards.length <= 3 ? cards.length : 2, md: Math.min(cards.length, 4) }} spacing="md">
-          {cards.map((card) => (
-            <StatCard
-              key={card.key}
-              label={card.label}
-              value={card.format === 'money' ? formatMoney(figure(card)) : figure(card).toLocaleString('en-NG')}
-              hint={card.hint ?? monthName}
-              icon={card.icon}
-              color={card.color}
-              loading={summaryLoading}
-              testId={card.testId ?? `summary-${card.key}`}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <SummaryCards cards={cards} summary={summary} loading={summaryLoading} hint={monthName} />
 
       <Card withBorder radius="md" padding={0}>
         <Group p="md" gap="sm" wrap="wrap" align="flex-end">
@@ -331,29 +260,7 @@ export function MonthView<T extends { id: number | string }, S extends object = 
           {filters}
           {csv && (
             <div className={classes.export}>
-              {exporter.progress ? (
-                <Group gap="xs" wrap="nowrap" data-testid="month-export-progress">
-                  <Stack gap={4} className={classes.progress}>
-                    <Text size="xs" c="dimmed">
-                      {exporter.progress.of > 0 ? `Exporting page ${exporter.progress.done} of ${exporter.progress.of}` : 'Exporting...'}
-                    </Text>
-                    <Progress value={exporter.progress.of > 0 ? (exporter.progress.done / exporter.progress.of) * 100 : 0} size="sm" animated aria-label="Export progress" />
-                  </Stack>
-                  <Tooltip label="Stop the export">
-                    <CloseButton aria-label="Stop the export" onClick={exporter.cancel} data-testid="month-export-cancel" />
-                  </Tooltip>
-                </Group>
-              ) : (
-                <Button
-                  variant="default"
-                  leftSection={<IconFileSpreadsheet size={16} />}
-                  onClick={exporter.run}
-                  disabled={list.isPending || list.isPlaceholderData || !list.data?.total}
-                  data-testid="month-export"
-                >
-                  Export CSV
-                </Button>
-              )}
+              <ExportCsvButton exporter={exporter} disabled={list.isPending || list.isPlaceholderData || !list.data?.total} testId="month-export" />
             </div>
           )}
         </Group>
@@ -377,42 +284,4 @@ export function MonthView<T extends { id: number | string }, S extends object = 
       </Card>
     </Stack>
   );
-}
-
-/** "Export CSV": fetches every page, then saves the file; `progress` while it runs, `cancel` stops it. */
-function useCsvExport<T>({ fetchPage, columns, fileName, rowKey }: { fetchPage: (page: number, signal?: AbortSignal) => Promise<Paged<T>>; columns: readonly CsvColumn<T>[]; fileName: string; rowKey: (row: T) => string | number }) {
-  const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
-  const running = useRef<AbortController | null>(null);
-  // leaving the page stops an export under way
-  useEffect(() => () => running.current?.abort(), []);
-
-  async function run() {
-    if (running.current) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setProgress({ done: 0, of: 0 });
-    try {
-      const rows = await fetchEveryPage(fetchPage, { signal: controller.signal, rowKey, onProgress: (done, of) => setProgress({ done, of }) });
-      // stopped while the last page was on its way: save nothing
-      if (controller.signal.aborted) return;
-      downloadCsv(fileName, toCsv(rows, columns));
-      notify.success(`${rows.length} ${rows.length === 1 ? 'row' : 'rows'} saved to ${fileName}.`, 'Exported');
-    } catch {
-      // a failed page was reported by the API client; a stopped export needs no word
-    } finally {
-      if (running.current === controller) {
-        running.current = null;
-        setProgress(null);
-      }
-    }
-  }
-
-  /** Stops at once: the button comes back even if a page is still on its way (it is dropped). */
-  function cancel() {
-    running.current?.abort();
-    running.current = null;
-    setProgress(null);
-  }
-
-  return { progress, run, cancel };
 }
