@@ -19,6 +19,7 @@ import { registerActivityRoutes } from './features/activity/activity.routes.js';
 import { registerOrderRoutes } from './features/pos/orders.routes.js';
 import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { registerFinanceSummaryRoutes } from './features/finances/finance-summaries.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +96,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerOrderRoutes(app, db);
   registerDayCloseRoutes(app, db);
   registerDashboardRoutes(app, db);
+  registerFinanceSummaryRoutes(app, db);
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });

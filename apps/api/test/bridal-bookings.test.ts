@@ -287,7 +287,7 @@ describe('every resource', () => {
   it('answers 200 on every sortable field, both orders, on every list call', async () => {
     for (const r of Object.values(resources)) {
       const lists = [r.path, ...Object.entries(r.lists).map(([, l]) => (l.path.startsWith('/') ? l.path : `${r.path}/${l.path}`))].map((p) =>
-        p.replace(/:(\w+)/g, (_: string, name: string) => ({ month: '2027-03', type: 'office', text: 'a', day: '2027-03-01' })[name] ?? 'all'),
+        p.replace(/:(\w+)/g, (_: string, name: string) => ({ month: '2027-03', type: 'office', text: 'a', day: '2027-03-01', from: '2027-01-01', to: '2027-12-31' })[name] ?? 'all'),
       );
       for (const path of lists) {
         for (const field of r.sortable) {

@@ -14,6 +14,7 @@ export * from './resources/trainees.js';
 export * from './resources/students.js';
 export * from './resources/office-students.js';
 export * from './resources/hostel-students.js';
+export * from './resources/finances.js';
 export * from './resources/products.js';
 export * from './resources/orders.js';
 export * from './dashboard.js';

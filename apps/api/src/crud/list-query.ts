@@ -56,7 +56,7 @@ export async function listRows<Row>(db: DbOrTx, opts: ListOptions): Promise<List
   const [aggregate, rows] = await Promise.all([
     needAggregate
       ? db
-          .select({ total: count(), ...Object.fromEntries(totals.map((k) => [k, sql<string>`coalesce(sum(${table[k] as AnyPgColumn}), 0)::text`])) })
+          .select({ total: count(), ...Object.fromEntries(totals.map((k) => [k, sql<string>`coalesce(sum(${computed[k] ?? (table[k] as AnyPgColumn)}), 0)::text`])) })
           .from(table)
           .where(where)
       : Promise.resolve(undefined),

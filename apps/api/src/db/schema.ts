@@ -12,6 +12,7 @@ export {
   hostelStudentsTable,
   hostelStudentPaymentsTable,
 } from '../resources/trainees/trainees.table.js';
+export { financesTable } from '../resources/finances/finances.table.js';
 export { activityLogTable } from '../plugins/activity-log.table.js';
 export { productsTable, stockMovementsTable } from '../resources/products/products.table.js';
 export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable } from '../features/pos/orders.table.js';

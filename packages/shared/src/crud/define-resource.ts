@@ -131,9 +131,10 @@ export function defineResource<
   defaultSort?: { field: keyof z.infer<TRecord> & string; order: 'asc' | 'desc' };
   roles: { read: RouteRole; write: RouteRole };
   lists?: TLists;
-  totals?: readonly (keyof z.infer<TRecord> & string)[];
+  /** Record fields or module-computed fields (checked when the app starts). */
+  totals?: readonly string[];
   adminOnly?: readonly (keyof z.infer<TRecord> & string)[];
-  references?: Partial<Record<keyof z.infer<TCreate> & string, string>>;
+  references?: Partial<Record<(keyof z.infer<TCreate> | keyof z.infer<TRecord>) & string, string>>;
   ledger?: { charge: keyof z.infer<TRecord> & string; singular: string };
   actions?: Record<string, ActionDef>;
   countPath?: string;
