@@ -1,4 +1,4 @@
-import type { CreateOf, Paged, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
+import type { CreateOf, ListSummary, Paged, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
 import { PER_PAGE_DEFAULT } from '@studio/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type QueryValue, api, apiRequest, segment } from '../lib/api-client';
@@ -22,6 +22,10 @@ export interface ListResult<T> {
   page: number;
   lastPage: number;
   perPage: number;
+  /** The server's `summary` of the whole list (count and the resource's `totals`), when it declares totals. */
+  summary?: ListSummary;
+  /** The params this page answers: a placeholder shown while another list loads answers other ones. */
+  params: ListParams;
 }
 
 /**
@@ -41,12 +45,14 @@ export function resourceKeys(name: string) {
   };
 }
 
-function isPaged<T>(body: Paged<T> | { data: T[] }): body is Paged<T> {
+type ListBody<T> = (Paged<T> | { data: T[] }) & { summary?: ListSummary };
+
+function isPaged<T>(body: ListBody<T>): body is Paged<T> & { summary?: ListSummary } {
   return typeof (body as Paged<T>).current_page === 'number';
 }
 
 /** Search, sort and page a plain (unpaged) list the same way the API pages its own lists. */
-export function pageLocally<T>(rows: readonly T[], params: ListParams, searchable: readonly string[]): ListResult<T> {
+export function pageLocally<T>(rows: readonly T[], params: ListParams, searchable: readonly string[]): Omit<ListResult<T>, 'params'> {
   const perPage = params.perPage ?? PER_PAGE_DEFAULT;
   let out = [...rows];
   const q = params.q?.trim().toLowerCase();
@@ -100,16 +106,23 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
 
   async function fetchList(params: ListParams, signal?: AbortSignal): Promise<ListResult<Row>> {
     const perPage = params.perPage ?? PER_PAGE_DEFAULT;
-    const body = await api.getPaged<Row>(
+    const body: ListBody<Row> = await api.getPaged<Row>(
       params.path ?? resource.path,
       { ...params.query, page: params.page ?? 1, per_page: perPage, sort: params.sort, order: params.order, q: params.q?.trim() || undefined },
       signal,
     );
+    const summary = body.summary;
     if (isPaged(body)) {
-      return { rows: body.data, total: body.total, page: body.current_page, lastPage: Math.max(1, body.last_page), perPage: body.per_page };
+      return { rows: body.data, total: body.total, page: body.current_page, lastPage: Math.max(1, body.last_page), perPage: body.per_page, summary, params };
     }
     // some extra list paths answer with the whole list; page it here the same way
-    return pageLocally(body.data, { ...params, perPage }, resource.searchable);
+    return { ...pageLocally(body.data, { ...params, perPage }, resource.searchable), summary, params };
+  }
+
+  /** One page of a list in the paging envelope (what `fetchEveryPage` and a CSV export read). */
+  async function fetchPaged(params: ListParams, signal?: AbortSignal): Promise<Paged<Row>> {
+    const page = await fetchList(params, signal);
+    return { data: page.rows, current_page: page.page, last_page: page.lastPage, per_page: page.perPage, total: page.total };
   }
 
   function useInvalidate() {
@@ -121,6 +134,7 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
     resource,
     keys,
     fetchList,
+    fetchPaged,
     useList(params: ListParams = {}) {
       return useQuery({ queryKey: keys.list(params), queryFn: ({ signal }) => fetchList(params, signal), placeholderData: keepPreviousData });
     },
@@ -152,6 +166,19 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
     useDelete() {
       const invalidate = useInvalidate();
       return useMutation({ mutationFn: (id: number) => api.delete(`${resource.path}/${segment(id)}`), onSuccess: invalidate });
+    },
+    /**
+     * POST {path}/{action path} of a declared action (`suspend { id, suspended }`), answered with the record;
+     * every list and record of the resource is refreshed.
+     */
+    useAction(name: keyof R['actions'] & string) {
+      const action = resource.actions[name];
+      if (!action) throw new Error(`${resource.name} declares no action ${name}`);
+      const invalidate = useInvalidate();
+      return useMutation({
+        mutationFn: (body: { id: number } & Record<string, unknown>) => writeRecord<Row>('POST', `${resource.path}/${action.path}`, body),
+        onSuccess: invalidate,
+      });
     },
   };
 }

@@ -17,8 +17,6 @@ import classes from './paged-table.module.css';
 export interface TableColumn<T> extends ColumnDef<T> {
   /** Money is right-aligned unless told otherwise. */
   align?: 'left' | 'right';
-  /** The cell in a CSV export; default the field itself, written by its kind. `false` leaves the column out of the file. */
-  csv?: ((row: T) => CsvValue) | false;
 }
 
 /** Attributes a caller puts on a row: a style (a void invoice is faded) and `data-*` for tests and CSS. */
@@ -186,13 +184,21 @@ const CSV_KIND: Partial<Record<NonNullable<ColumnDef<unknown>['kind']>, CsvKind>
 
 /**
  * The CSV columns of a table: same labels and order, each column's `csv` value or its field, money as
- * a plain number and dates as `YYYY-MM-DD`; columns with `csv: false` stay out.
+ * a plain number and dates as `YYYY-MM-DD`; columns with `csv: false` stay out. A reference column writes the
+ * referenced record's name from `references` (see `fetchReferenceLabels`), else the id.
  */
-export function csvColumnsOf<T>(columns: readonly TableColumn<T>[]): CsvColumn<T>[] {
+export function csvColumnsOf<T>(columns: readonly TableColumn<T>[], references: Readonly<Record<string, (id: unknown) => string | undefined>> = {}): CsvColumn<T>[] {
   return columns.flatMap((col): CsvColumn<T>[] => {
     if (col.csv === false) return [];
     const field = (row: T) => (row as Record<string, unknown>)[col.key];
-    const value = col.csv ?? (col.kind === 'boolean' ? (row: T) => (field(row) ? 'Yes' : 'No') : (row: T) => toCsvValue(field(row)));
+    const nameOf = col.kind === 'reference' ? references[col.key] : undefined;
+    const value =
+      col.csv ??
+      (col.kind === 'boolean'
+        ? (row: T) => (field(row) ? 'Yes' : 'No')
+        : nameOf
+          ? (row: T) => nameOf(field(row)) ?? null
+          : (row: T) => toCsvValue(field(row)));
     return [{ label: col.label, kind: CSV_KIND[col.kind ?? 'text'] ?? 'text', value }];
   });
 }

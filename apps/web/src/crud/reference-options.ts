@@ -1,5 +1,5 @@
 import { type ResourceDefinition, resources } from '@studio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type QueryValue, api } from '../lib/api-client';
 import { resourceKeys } from './create-resource-hooks';
@@ -48,6 +48,51 @@ export function labelOfRecord(record: ReferencedRecord, labelField = 'name'): st
 }
 
 /**
+ * May this user read the resource (and so the names a reference column shows)? Staff reading the trainees in
+ * session may not read the program types: their reference columns stay off their screen, unasked (the API
+ * would answer 403).
+ */
+export function canRead(resource: ResourceDefinition, admin: boolean): boolean {
+  return admin || resource.roles.read !== 'admin';
+}
+
+/** The one query of a referenced resource's whole list, shared by the hook, the cells and a CSV export. */
+function referenceListQuery(resource: ResourceDefinition, query?: Record<string, QueryValue>) {
+  return {
+    queryKey: [...resourceKeys(resource.name).lists(), 'all', query ?? {}],
+    queryFn: ({ signal }: { signal?: AbortSignal }) => api.get<ReferencedRecord[]>(resource.path, query, signal),
+    staleTime: 60_000,
+  };
+}
+
+/**
+ * The names of a resource's reference fields, for a file written outside React (a CSV export): each referenced
+ * list fetched once (from the cache when the screen already has it), as `field → (id) → name`.
+ *
+ * @example
+ * const names = await fetchReferenceLabels(queryClient, students, [{ key: 'program_id' }]);
+ * names.program_id?.(3) // 'Professional makeup'
+ */
+export async function fetchReferenceLabels(
+  client: QueryClient,
+  resource: ResourceDefinition,
+  fields: readonly { key: string; labelField?: string }[],
+): Promise<Record<string, (id: unknown) => string | undefined>> {
+  const entries = await Promise.all(
+    fields.map(async ({ key, labelField }) => {
+      const records = await client.fetchQuery(referenceListQuery(referencedResource(resource, key)));
+      const byId = new Map(records.map((r) => [r.id, r]));
+      const labelOf = (id: unknown) => {
+        const record = id === null || id === undefined || id === '' ? undefined : byId.get(Number(id));
+        return record ? labelOfRecord(record, labelField) : undefined;
+      };
+      return [key, labelOf] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
  * The whole list of a referenced resource (GET {path} without `page`), cached once per resource under its
  * query-key root, so every select and every table cell naming a package shares one request, and saving a
  * package refreshes them.
@@ -58,11 +103,7 @@ export function labelOfRecord(record: ReferencedRecord, labelField = 'name'): st
  * packages.labelOf(booking.package_id) // 'Bridal Gold'
  */
 export function useReferenceOptions(resource: ResourceDefinition, { labelField = 'name', query }: { labelField?: string; query?: Record<string, QueryValue> } = {}): ReferenceOptions {
-  const list = useQuery({
-    queryKey: [...resourceKeys(resource.name).lists(), 'all', query ?? {}],
-    queryFn: ({ signal }) => api.get<ReferencedRecord[]>(resource.path, query, signal),
-    staleTime: 60_000,
-  });
+  const list = useQuery(referenceListQuery(resource, query));
   return useMemo(() => {
     const records = list.data ?? [];
     const byId = new Map(records.map((r) => [r.id, r]));

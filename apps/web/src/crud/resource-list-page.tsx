@@ -1,17 +1,23 @@
-import { ActionIcon, Button, Card, CloseButton, Group, Modal, Select, Skeleton, Table, Tabs, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Card, CloseButton, Group, Modal, Select, Skeleton, Table, Tabs, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery, useUncontrolled } from '@mantine/hooks';
-import type { RecordOf, ResourceDefinition } from '@studio/shared';
+import type { ListSummary, RecordOf, ResourceDefinition } from '@studio/shared';
 import { IconChevronDown, IconChevronUp, IconHistory, IconPencil, IconPlus, IconSearch, IconSelector, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
+import type { QueryValue } from '../lib/api-client';
 import { isAdmin, useCurrentUser } from '../lib/auth-store';
+import { type CsvColumn, csvFileName } from '../lib/csv';
 import { notify } from '../lib/notify';
 import { PageHeader } from '../lib/ui/page-header';
 import { PagingFooter, SkeletonRows } from '../lib/ui/table-parts';
-import { hooksFor } from './create-resource-hooks';
+import { type ListParams, hooksFor } from './create-resource-hooks';
+import { EXPORT_PER_PAGE, ExportCsvButton, useCsvExport } from './csv-export';
 import { RecordHistoryDrawer } from './record-history.drawer';
-import { renderCell } from './paged-table';
+import { csvColumnsOf, renderCell } from './paged-table';
+import { canRead, fetchReferenceLabels, referencedResource } from './reference-options';
 import { ResourceForm } from './resource-form';
 import { type ColumnDef, type ResourceUi, singularOf } from './resource-ui';
+import { type SummaryCardDef, SummaryCards } from './summary-cards';
 import classes from './resource-list-page.module.css';
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -29,33 +35,66 @@ export interface ResourceListPageProps<R extends ResourceDefinition> {
   /** The selected tab of `ui.views` when the page controls it (a stat card that opens its tab); otherwise the page keeps it. */
   view?: string;
   onViewChange?: (view: string) => void;
+  /** Filter controls beside the search; their values reach the list through `query`. */
+  filters?: ReactNode;
+  /**
+   * More query parameters of every list call, over the tab's own (`{ status: 'active', program_id: 3 }`): part of
+   * the query key, the CSV and the summary; a change goes back to page 1. Empty values are not sent.
+   */
+  query?: Record<string, QueryValue>;
+  /** Stat cards of the server's `summary` of the list shown (tab, search and filters), never sums of the page. */
+  summaryCards?: readonly SummaryCardDef<ListSummary>[];
+  /** "Export CSV" of every row shown (every page of the tab, search and filters): `name` is the file's stem. */
+  csv?: { name: string; columns?: readonly CsvColumn<RecordOf<R>>[] };
+  /** A click on a row (or on its first cell, a button for the keyboard) opens it; the row's buttons keep their own. */
+  onOpen?: (row: RecordOf<R>) => void;
 }
 
 type Sort = { field: string; order: 'asc' | 'desc' };
 
+/** The parts of list params that make it another list (not another page or order of it): what a summary answers. */
+const listIdentity = (p: ListParams) => hashKey([p.path ?? null, p.query ?? null, p.q ?? null]);
+const hasValue = (v: QueryValue) => v !== undefined && v !== null && v !== '';
+
 /**
- * A resource's list screen: optional tabs (`ui.views`), search (debounced, `?q=`), sortable headers
- * (resource.sortable), paging with the total, create, edit and delete (with a confirmation), toasts on success.
- * Admins also read each record's history (the activity log). Staff see neither `adminOnly` columns, the history
- * nor, on an admin-written resource, the write buttons.
+ * A resource's list screen: optional tabs (`ui.views`), search (debounced, `?q=`), filters (`filters` and `query`),
+ * sortable headers (resource.sortable), paging with the total, the server's summary as stat cards, "Export CSV" of
+ * what is shown, a row that opens, create, edit and delete (with a confirmation), toasts on success.
+ * Admins also read each record's history (the activity log). Staff see neither `adminOnly` columns, reference
+ * columns naming a resource they may not read, the history nor, on an admin-written resource, the write buttons.
+ *
+ * @example
+ * <ResourceListPage ui={studentsUi} title="Makeup Students" query={{ status, program_id }} filters={<StatusSelect />}
+ *   summaryCards={[{ key: 'count', label: 'Students', format: 'count' }]} csv={{ name: 'makeup-students' }} onOpen={setOpen} />
  */
-export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowActions, summary, ...props }: ResourceListPageProps<R>) {
+export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowActions, summary, filters, summaryCards = [], csv, onOpen, ...props }: ResourceListPageProps<R>) {
   type Row = RecordOf<R>;
   const hooks = hooksFor(ui.resource);
+  const queryClient = useQueryClient();
   const singular = singularOf(ui as ResourceUi);
   const admin = isAdmin(useCurrentUser());
   const phone = useMediaQuery('(max-width: 36em)');
   const readOnly = props.readOnly ?? (ui.resource.roles.write === 'admin' && !admin);
-  const columns = useMemo(() => (admin ? ui.columns : ui.columns.filter((c) => !c.adminOnly)), [admin, ui.columns]);
+  const columns = useMemo(
+    () =>
+      ui.columns.filter(
+        (c) => (admin || !c.adminOnly) && (c.kind !== 'reference' || canRead(referencedResource(ui.resource, c.key), admin)),
+      ),
+    [admin, ui.columns, ui.resource],
+  );
   const views = ui.views ?? [];
   const [viewValue, setView] = useUncontrolled({ value: props.view, defaultValue: views[0]?.value, finalValue: '', onChange: props.onViewChange });
   const view = views.find((v) => v.value === viewValue) ?? views[0];
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // another tab starts again at its first page
-  const [paging, setPaging] = useState({ view: view?.value, page: 1 });
-  const page = paging.view === view?.value ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ view: view?.value, page: next });
+  const baseQuery = view?.query ?? ui.filter?.query;
+  const filterQuery = props.query && Object.values(props.query).some(hasValue) ? props.query : undefined;
+  const query = filterQuery ? { ...baseQuery, ...filterQuery } : baseQuery;
+  // another tab or other filters start again at the first page
+  const pagingKey = hashKey([view?.value ?? null, filterQuery ?? null]);
+  const [paging, setPaging] = useState({ key: pagingKey, page: 1 });
+  const page = paging.key === pagingKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: pagingKey, page: next });
   const [sort, setSort] = useState<Sort>({ field: ui.resource.defaultSort.field, order: ui.resource.defaultSort.order });
   const [editing, setEditing] = useState<Row | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -64,13 +103,20 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
   const [historyOpen, setHistoryOpen] = useState(false);
   const remove = hooks.useDelete();
 
-  const list = hooks.useList({
-    page,
-    sort: sort.field,
-    order: sort.order,
-    q: q || undefined,
-    path: view?.listPath ?? ui.filter?.listPath,
-    query: view?.query ?? ui.filter?.query,
+  const params: ListParams = { page, sort: sort.field, order: sort.order, q: q || undefined, path: view?.listPath ?? ui.filter?.listPath, query };
+  const list = hooks.useList(params);
+  // the rows of the previous list stay while the next loads; its summary (another list's figures) does not
+  const summaryShown = list.data && listIdentity(list.data.params) === listIdentity(params) ? list.data.summary : undefined;
+  const summaryHint = [views.length > 0 ? view?.label : undefined, filterQuery && 'filtered', q && `matching “${q}”`].filter(Boolean).join(' · ') || 'All';
+  const exporter = useCsvExport<Row>({
+    fetchPage: (p, signal) => hooks.fetchPaged({ ...params, page: p, perPage: EXPORT_PER_PAGE }, signal),
+    columns:
+      csv?.columns ??
+      (async () => {
+        const references = columns.filter((c) => c.kind === 'reference' && c.csv === undefined);
+        return csvColumnsOf(columns, await fetchReferenceLabels(queryClient, ui.resource, references));
+      }),
+    fileName: csvFileName(csv?.name ?? ui.resource.name, ...(view && view !== views[0] ? [view.value] : []), ...(q ? ['search', q] : [])),
   });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
@@ -91,6 +137,28 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
       : view && view !== views[0]
         ? `Nothing under “${view.label}”.`
         : `No ${title.toLowerCase()} yet.`;
+
+  // a click on a row's buttons (or in a dialog they open) is not a click on the row
+  const keepClick = onOpen ? (e: MouseEvent) => e.stopPropagation() : undefined;
+  const openCell = (row: Row, content: ReactNode) =>
+    onOpen ? (
+      <Anchor
+        component="button"
+        type="button"
+        fw={600}
+        fz="sm"
+        ta="left"
+        onClick={(e: MouseEvent) => {
+          e.stopPropagation();
+          onOpen(row);
+        }}
+        data-testid="row-open"
+      >
+        {content}
+      </Anchor>
+    ) : (
+      content
+    );
 
   /** The page's own row actions, then history (admins: the API keeps the log from staff), edit and delete. */
   const actionsOf = (row: Row) => (
@@ -173,6 +241,11 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
           )
         }
       />
+      {summaryCards.length > 0 && (
+        <Box mb="md">
+          <SummaryCards cards={summaryCards} summary={summaryShown} loading={summaryShown === undefined && !list.isError} hint={summaryHint} />
+        </Box>
+      )}
       {summary}
       <Card withBorder radius="md" padding={0}>
         {views.length > 0 && (
@@ -186,7 +259,7 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
             </Tabs.List>
           </Tabs>
         )}
-        <Group justify="space-between" p="md" gap="sm" wrap="wrap">
+        <Group justify="space-between" p="md" gap="sm" wrap="wrap" align={filters ? 'flex-end' : 'center'}>
           <TextInput
             className={classes.search}
             placeholder={`Search ${title.toLowerCase()}...`}
@@ -224,9 +297,13 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
               </Tooltip>
             </Group>
           )}
-          <Text size="sm" c="dimmed" data-testid="list-total">
-            {total} {total === 1 ? 'record' : 'records'}
-          </Text>
+          {filters}
+          <Group gap="sm" wrap="nowrap" ml="auto">
+            <Text size="sm" c="dimmed" data-testid="list-total">
+              {total} {total === 1 ? 'record' : 'records'}
+            </Text>
+            {csv && <ExportCsvButton exporter={exporter} disabled={list.isPending || list.isPlaceholderData || total === 0} testId="list-export" />}
+          </Group>
         </Group>
         {phone ? (
           // a phone gets one card per record (label: value), not a ten-column table to scroll sideways
@@ -248,7 +325,7 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
               const [head, ...rest] = columns;
               return (
                 <div key={(row as { id: number }).id} className={classes.card} data-testid="resource-row">
-                  {head && <div className={classes.cardTitle}>{renderCell(head, row, ui.resource)}</div>}
+                  {head && <div className={classes.cardTitle}>{openCell(row, renderCell(head, row, ui.resource))}</div>}
                   <dl className={classes.cardFields}>
                     {rest.map((col) => (
                       <div key={col.key}>
@@ -258,7 +335,7 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
                     ))}
                   </dl>
                   {hasActions && (
-                    <Group gap={4} justify="flex-end" mt="xs">
+                    <Group gap={4} justify="flex-end" mt="xs" onClick={keepClick}>
                       {actionsOf(row)}
                     </Group>
                   )}
@@ -289,14 +366,19 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
                   </Table.Tr>
                 )}
                 {rows.map((row) => (
-                  <Table.Tr key={(row as { id: number }).id} data-testid="resource-row">
-                    {columns.map((col) => (
+                  <Table.Tr
+                    key={(row as { id: number }).id}
+                    onClick={onOpen && (() => onOpen(row))}
+                    className={onOpen ? classes.openRow : undefined}
+                    data-testid="resource-row"
+                  >
+                    {columns.map((col, i) => (
                       <Table.Td key={col.key} className={col.nowrap || col.kind === 'money' || col.kind === 'date' ? classes.nowrap : undefined}>
-                        {renderCell(col, row, ui.resource)}
+                        {i === 0 ? openCell(row, renderCell(col, row, ui.resource)) : renderCell(col, row, ui.resource)}
                       </Table.Td>
                     ))}
                     {hasActions && (
-                      <Table.Td className={wide ? `${classes.actions} ${classes.compactActions}` : classes.actions}>
+                      <Table.Td className={wide ? `${classes.actions} ${classes.compactActions}` : classes.actions} onClick={keepClick}>
                         <Group gap={wide ? 2 : 4} wrap="nowrap" justify="flex-end">
                           {actionsOf(row)}
                         </Group>

@@ -1,6 +1,7 @@
 import type { CreateOf, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
 import type { ReactNode } from 'react';
 import type { QueryValue } from '../lib/api-client';
+import type { CsvValue } from '../lib/csv';
 
 /**
  * How a form field is edited:
@@ -58,6 +59,11 @@ export interface ColumnDef<TRecord> {
   adminOnly?: boolean;
   /** reference: the referenced record's field shown in the cell. Default `name`. */
   labelField?: string;
+  /**
+   * The cell in a CSV export; default the field itself, written by its kind (a reference: the referenced
+   * record's name). `false` leaves the column out of the file.
+   */
+  csv?: ((row: TRecord) => CsvValue) | false;
 }
 
 /**
