@@ -36,8 +36,9 @@ export const SIBLING_RULES = [
   {
     name: 'api features never import another feature (declared exceptions: its tables)',
     folder: /^apps\/api\/src\/features\/([^/]+)\//,
-    // declared exceptions: the dashboard sums the point of sale's orders (features/pos/orders.table.ts)
-    allow: [/^apps\/api\/src\/features\/[^/]+\/[^/]+\.table(\.[jt]s)?$/],
+    // declared exceptions: the dashboard sums the point of sale's orders (features/pos/orders.table.ts) and
+    // shows the month's income and expense from the finance summaries (features/finances/finance-summaries.ts)
+    allow: [/^apps\/api\/src\/features\/[^/]+\/[^/]+\.table(\.[jt]s)?$/, /^apps\/api\/src\/features\/finances\/finance-summaries(\.[jt]s)?$/],
   },
 ];
 

@@ -19,7 +19,7 @@ import { registerActivityRoutes } from './features/activity/activity.routes.js';
 import { registerOrderRoutes } from './features/pos/orders.routes.js';
 import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
-import { registerFinanceSummaryRoutes } from './features/finances/finance-summaries.routes.js';
+import { registerFinanceSummaryRoutes } from './features/finances/finances.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -237,6 +237,47 @@ describe('GET /api/dashboard', () => {
   });
 });
 
+describe('GET /api/dashboard: the whole studio', () => {
+  it('gives this month’s income, expense and net, trainees in session and owed, hostel beds taken, bookings of the next 14 days', async () => {
+    const post = async (url: string, payload: Record<string, unknown>) => {
+      const res = await t.call(admin, { method: 'POST', url, payload });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
+      return res.json().data as { id: number };
+    };
+    const before = await fetchDashboard();
+    await post('/api/finances', { type: 'expense', category: 'Rent', amount: 100000.1, date: '2025-03-02' });
+    await post('/api/finances', { type: 'income', category: 'Hall rental', amount: 5000, date: '2025-03-15' });
+    await post('/api/finances', { type: 'expense', category: 'Rent', amount: 7, date: '2025-02-28' }); // last month: not counted
+    const program = await post('/api/training-programs', { name: 'Dash course', duration: '3 months', fee: 300000 });
+    const session = await post('/api/training-session', { name: 'Dash class', start_date: '2025-01-01', end_date: '2025-06-30' });
+    await post('/api/students', { name: 'In Session', phone: '08030000010', program_id: program.id, session_id: session.id, start_date: '2025-01-10', end_date: '2025-03-15', amount_paid: 100000 });
+    await post('/api/students', { name: 'Ended', phone: '08030000011', program_id: program.id, session_id: session.id, start_date: '2025-01-10', end_date: '2025-03-14', fee: 1000, amount_paid: 1000 });
+    const pricing = await post('/api/extra-programs', { type: 'hostel', name: 'Shared room', price: 40000 });
+    await post('/api/hostel-students', { name: 'Bed One', phone: '08030000012', pricing_id: pricing.id, start_date: '2025-03-01', end_date: '2025-03-31', amount_paid: 40000 });
+    await post('/api/hostel-students', { name: 'Bed Gone', phone: '08030000013', pricing_id: pricing.id, start_date: '2025-02-01', end_date: '2025-03-14', amount_paid: 40000 });
+    const pkg = await post('/api/bridalpackages', { name: 'Dash bridal', price: 200000 });
+    const soon = await post('/api/bridalbookings', { client_name: 'Soon Bride', phone: '08030000014', event_date: '2025-03-28', package_id: pkg.id, amount_paid: 50000 });
+    await post('/api/bridalbookings', { client_name: 'Too Late', phone: '08030000015', event_date: '2025-03-29', package_id: pkg.id });
+    await post('/api/bridalbookings', { client_name: 'Today Bride', phone: '08030000016', event_date: '2025-03-15', package_id: pkg.id, price: 150000, amount_paid: 150000 });
+
+    const d = await fetchDashboard();
+    // income: this month's sales, the manual entry, the fee deposits (100,000 + 1,000 + 40,000 + 40,000) and the
+    // booking deposits (50,000 + 150,000), all taken "today", 15 March
+    const incomeK = Math.round(d.sales.month.total * 100) + 500000 + (10000000 + 100000 + 4000000 + 4000000) + (5000000 + 15000000);
+    expect(d.finances).toEqual({ month: '2025-03', income: incomeK / 100, expense: 100000.1, net: (incomeK - 10000010) / 100 });
+    expect(before.finances.expense).toBe(0);
+    expect(d.students.in_session).toEqual({ students: 1, office_students: 0, hostel_students: 1, total: 2 });
+    expect(d.students.owing).toEqual({ count: 1, total: 200000 });
+    expect(d.hostel).toEqual({ taken: 1, by_pricing: [{ pricing_id: pricing.id, name: 'Shared room', taken: 1 }] });
+    expect(d.bookings.upcoming.map((b) => [b.client_name, b.event_date, b.balance])).toEqual([
+      ['Today Bride', '2025-03-15', 0],
+      ['Soon Bride', '2025-03-28', 150000],
+    ]);
+    expect(d.bookings.upcoming[1]!.id).toBe(soon.id);
+    expect(d.bookings.balance_due).toBe(150000);
+  });
+});
+
 describe('dashboardCalendar', () => {
   it('compares with the same stretch of a shorter last month', () => {
     const cal = dashboardCalendar(new Date('2025-03-31T12:00:00Z'), 'Africa/Lagos');

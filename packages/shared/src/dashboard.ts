@@ -55,6 +55,20 @@ export const dashboardSchema = z.object({
     /** The 8 products most in need of restocking (finished or low), lowest quantity first. */
     lowest: z.array(z.object({ id: z.number(), name: z.string(), outlet: outletSchema, quantity: count, reorder_level: count, stock_status: z.enum(['finished', 'low']) })),
   }),
+  /** This month (1st to today) across the studio: every source of income, every expense. */
+  finances: z.object({ month: z.string(), income: money, expense: money, net: money }),
+  /** Trainees in session today and what all trainees still owe, per kind. */
+  students: z.object({
+    in_session: z.object({ students: count, office_students: count, hostel_students: count, total: count }),
+    owing: z.object({ count, total: money }),
+  }),
+  /** Hostel beds taken today (hostel trainees in session), per hostel pricing. */
+  hostel: z.object({ taken: count, by_pricing: z.array(z.object({ pricing_id: z.number(), name: z.string(), taken: count })) }),
+  /** Bookings (not cancelled) with an event in the next 14 days, soonest first, with what each still owes. */
+  bookings: z.object({
+    upcoming: z.array(z.object({ id: z.number(), client_name: z.string(), event_date: z.string(), status: z.string(), balance: money })),
+    balance_due: money,
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type SalesPeriod = z.infer<typeof salesPeriodSchema>;
@@ -63,3 +77,4 @@ export const DASHBOARD_DAYS = 30;
 export const DASHBOARD_MONTHS = 12;
 export const DASHBOARD_TOP = 5;
 export const DASHBOARD_STOCK_ALERTS = 8;
+export const DASHBOARD_BOOKING_DAYS = 14;

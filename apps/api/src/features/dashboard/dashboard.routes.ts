@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
+  DASHBOARD_BOOKING_DAYS,
   DASHBOARD_DAYS,
   DASHBOARD_MONTHS,
   DASHBOARD_STOCK_ALERTS,
@@ -18,7 +19,8 @@ import {
   studioDate,
 } from '@studio/shared';
 import type { Db } from '../../db/client.js';
-import { productsTable, usersTable } from '../../db/schema.js';
+import { bridalBookingsTable, extraProgramsTable, hostelStudentsTable, officeStudentsTable, productsTable, studentsTable, usersTable } from '../../db/schema.js';
+import { summaryRange } from '../finances/finance-summaries.js';
 import { stockFilters } from '../../resources/products/products.routes.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from '../pos/orders.table.js';
 import { sumKobo } from '../../db/columns.js';
@@ -226,8 +228,56 @@ async function stockSection(db: Db): Promise<Dashboard['stock']> {
  */
 export async function dashboard(db: Db, timeZone: string, now = new Date()): Promise<Dashboard> {
   const cal = dashboardCalendar(now, timeZone);
-  const [sales, stock] = await Promise.all([salesSection(db, cal), stockSection(db)]);
-  return { date: cal.today, time_zone: timeZone, generated_at: now.toISOString(), sales, stock };
+  const [sales, stock, month, trainees, hostel, bookings] = await Promise.all([
+    salesSection(db, cal),
+    stockSection(db),
+    summaryRange(db, cal.monthFrom, cal.today),
+    traineesSection(db, cal.today),
+    hostelSection(db, cal.today),
+    bookingsSection(db, cal.today),
+  ]);
+  const finances = { month: cal.month, income: month.income, expense: month.expense, net: month.net };
+  return { date: cal.today, time_zone: timeZone, generated_at: now.toISOString(), sales, stock, finances, students: trainees, hostel, bookings };
+}
+
+/** In session today (not suspended, started, not ended) per kind, and what every trainee still owes. */
+async function traineesSection(db: Db, today: string): Promise<Dashboard['students']> {
+  const per = (t: typeof studentsTable) => sql`
+    select (count(*) filter (where not ${t.suspended} and ${t.start_date} <= ${today} and ${t.end_date} >= ${today}))::int as in_session,
+           (count(*) filter (where ${t.balance} > 0))::int as owing, coalesce(sum(${t.balance}) filter (where ${t.balance} > 0), 0)::text as owed
+      from ${t}`;
+  const [s, o, h] = (await Promise.all([per(studentsTable), per(officeStudentsTable as never), per(hostelStudentsTable as never)].map((q) => db.execute(q)))) as unknown as {
+    rows: { in_session: number; owing: number; owed: string }[];
+  }[];
+  const rows = [s!.rows[0]!, o!.rows[0]!, h!.rows[0]!];
+  return {
+    in_session: { students: rows[0]!.in_session, office_students: rows[1]!.in_session, hostel_students: rows[2]!.in_session, total: rows.reduce((n, r) => n + r.in_session, 0) },
+    owing: { count: rows.reduce((n, r) => n + r.owing, 0), total: fromKobo(rows.reduce((k, r) => k + sumKobo(r.owed), 0)) },
+  };
+}
+
+/** Hostel beds taken today, per pricing. */
+async function hostelSection(db: Db, today: string): Promise<Dashboard['hostel']> {
+  const H = hostelStudentsTable;
+  const rows = await db
+    .select({ pricing_id: H.pricing_id, name: extraProgramsTable.name, taken: sql<number>`count(*)::int` })
+    .from(H)
+    .innerJoin(extraProgramsTable, eq(extraProgramsTable.id, H.pricing_id))
+    .where(and(eq(H.suspended, false), lte(H.start_date, today), gte(H.end_date, today)))
+    .groupBy(H.pricing_id, extraProgramsTable.name)
+    .orderBy(asc(extraProgramsTable.name));
+  return { taken: rows.reduce((n, r) => n + Number(r.taken), 0), by_pricing: rows.map((r) => ({ ...r, taken: Number(r.taken) })) };
+}
+
+/** Bookings with an event in the next 14 days (today included), not cancelled, soonest first. */
+async function bookingsSection(db: Db, today: string): Promise<Dashboard['bookings']> {
+  const B = bridalBookingsTable;
+  const rows = await db
+    .select({ id: B.id, client_name: B.client_name, event_date: B.event_date, status: B.status, balance: B.balance })
+    .from(B)
+    .where(and(gte(B.event_date, today), lte(B.event_date, addDays(today, DASHBOARD_BOOKING_DAYS - 1)), sql`${B.status} <> 'cancelled'`))
+    .orderBy(asc(B.event_date), asc(B.id));
+  return { upcoming: rows, balance_due: fromKobo(rows.reduce((k, r) => k + sumKobo(r.balance), 0)) };
 }
 
 /** `GET /api/dashboard` (admin): every figure the dashboard shows, in one call (cost and profit included). */

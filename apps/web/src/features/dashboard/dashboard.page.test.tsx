@@ -60,6 +60,10 @@ const DASHBOARD: Dashboard = {
       { id: 3, name: 'Matte Lipstick', outlet: 'store', quantity: 1, reorder_level: 5, stock_status: 'low' },
     ],
   },
+  finances: { month: '2025-03', income: 450000.3, expense: 120000, net: 330000.3 },
+  students: { in_session: { students: 12, office_students: 4, hostel_students: 6, total: 22 }, owing: { count: 9, total: 845000.5 } },
+  hostel: { taken: 6, by_pricing: [{ pricing_id: 2, name: 'Shared room', taken: 6 }] },
+  bookings: { upcoming: [{ id: 4, client_name: 'Chioma Eze', event_date: '2025-03-22', status: 'confirmed', balance: 90000 }], balance_due: 90000 },
 };
 
 const ADMIN = makeUser({ id: 1, name: 'Studio Admin', role: 'Administrator', is_admin: 1 });
@@ -169,6 +173,10 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
         recent_orders: [],
       },
       stock: { finished: 0, low: 0, by_outlet: { store: { finished: 0, low: 0 }, office: { finished: 0, low: 0 }, salon: { finished: 0, low: 0 } }, lowest: [] },
+      finances: { month: '2025-03', income: 0, expense: 0, net: 0 },
+      students: { in_session: { students: 0, office_students: 0, hostel_students: 0, total: 0 }, owing: { count: 0, total: 0 } },
+      hostel: { taken: 0, by_pricing: [] },
+      bookings: { upcoming: [], balance_due: 0 },
     };
     renderDashboard(() => jsonResponse(200, { data: empty }));
     await waitFor(() => expect(valueOf('stat-today')).toBe('₦0.00'));
