@@ -29,6 +29,18 @@ const HostelPricing: Page = lazy(() => import('../features/extra-programs/extra-
 const invoicesPage = (outlet: 'store' | 'office' | 'salon'): Page => lazy(() => import('../features/invoices/invoices.page').then((m) => ({ default: m.INVOICES_PAGES[outlet] })));
 const StaffPerformances: Page = lazy(() => import('../features/performance/staff-performances.page').then((m) => ({ default: m.StaffPerformancesPage })));
 const MyPerformance: Page = lazy(() => import('../features/performance/my-performance.page').then((m) => ({ default: m.MyPerformancePage })));
+const students = () => import('../features/trainees/students.ui');
+const officeStudents = () => import('../features/trainees/office-students.ui');
+const hostelStudents = () => import('../features/trainees/hostel-students.ui');
+const MakeupStudents: Page = lazy(() => students().then((m) => ({ default: m.MakeupStudentsPage })));
+const MakeupInSession: Page = lazy(() => students().then((m) => ({ default: m.MakeupStudentsInSessionPage })));
+const MakeupOwing: Page = lazy(() => students().then((m) => ({ default: m.MakeupStudentsOwingPage })));
+const OfficeStudents: Page = lazy(() => officeStudents().then((m) => ({ default: m.OfficeStudentsPage })));
+const OfficeInSession: Page = lazy(() => officeStudents().then((m) => ({ default: m.OfficeStudentsInSessionPage })));
+const OfficeOwing: Page = lazy(() => officeStudents().then((m) => ({ default: m.OfficeStudentsOwingPage })));
+const ManageHostel: Page = lazy(() => hostelStudents().then((m) => ({ default: m.ManageHostelPage })));
+const HostelInSession: Page = lazy(() => hostelStudents().then((m) => ({ default: m.HostelInSessionPage })));
+const HostelVacated: Page = lazy(() => hostelStudents().then((m) => ({ default: m.HostelVacatedPage })));
 
 const OUTLET_WORDS = { store: 'Makeup', office: 'PMU', salon: 'Salon' } as const;
 const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
@@ -40,18 +52,18 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ...outlets.map((o): PageRoute => ({ path: `/invoices/product-invoices/${o}`, title: `Invoices (${OUTLET_WORDS[o]})`, access: 'staff', page: invoicesPage(o) })),
   { path: '/invoices/staff-performances', title: 'Staff Performances', access: 'admin', page: StaffPerformances },
   { path: '/invoices/my-performance', title: 'My Performance', access: 'staff', page: MyPerformance },
-  { path: '/students/makeup/list', title: 'Makeup Students', access: 'admin', page: ComingSoon },
-  { path: '/students/makeup/insession', title: 'Makeup Students (In Session)', access: 'staff', page: ComingSoon },
-  { path: '/students/makeup/owe', title: 'Makeup Students (Owing)', access: 'staff', page: ComingSoon },
-  { path: '/students/office-students/list', title: 'Office Students', access: 'admin', page: ComingSoon },
-  { path: '/students/office-students/insession', title: 'Office Students (In Session)', access: 'staff', page: ComingSoon },
-  { path: '/students/office-students/owing', title: 'Office Students (Owing)', access: 'staff', page: ComingSoon },
+  { path: '/students/makeup/list', title: 'Makeup Students', access: 'admin', page: MakeupStudents },
+  { path: '/students/makeup/insession', title: 'Makeup Students (In Session)', access: 'staff', page: MakeupInSession },
+  { path: '/students/makeup/owe', title: 'Makeup Students (Owing)', access: 'staff', page: MakeupOwing },
+  { path: '/students/office-students/list', title: 'Office Students', access: 'admin', page: OfficeStudents },
+  { path: '/students/office-students/insession', title: 'Office Students (In Session)', access: 'staff', page: OfficeInSession },
+  { path: '/students/office-students/owing', title: 'Office Students (Owing)', access: 'staff', page: OfficeOwing },
   // view-only for staff (no cost prices, no write buttons; the API refuses their writes anyway)
   ...outlets.map((o): PageRoute => ({ path: `/products/manage/${o}`, title: `${OUTLET_WORDS[o]} Products`, access: 'staff', page: lazy(() => import('../features/products/products.page').then((m) => ({ default: m.productPages[o] }))) })),
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: ComingSoon },
-  { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ComingSoon },
-  { path: '/users/hostel-users/insession', title: 'Hostel (In Session)', access: 'staff', page: ComingSoon },
-  { path: '/users/hostel-users/owing', title: 'Hostel (Vacated)', access: 'staff', page: ComingSoon },
+  { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ManageHostel },
+  { path: '/users/hostel-users/insession', title: 'Hostel (In Session)', access: 'staff', page: HostelInSession },
+  { path: '/users/hostel-users/owing', title: 'Hostel (Vacated)', access: 'staff', page: HostelVacated },
   { path: '/bookings/manage', title: 'Manage Bookings', access: 'admin', page: ManageBookings },
   { path: '/users/profile-list', title: 'Manage Staff', access: 'admin', page: Users },
   { path: '/programs/list-types', title: 'Program Types', access: 'admin', page: TrainingPrograms },

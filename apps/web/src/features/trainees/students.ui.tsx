@@ -1,0 +1,69 @@
+import { students, trainingPrograms, trainingSessions } from '@studio/shared';
+import { useReferenceOptions } from '../../crud/reference-options';
+import { defineResourceUi } from '../../crud/resource-ui';
+import { feeAndDepositFields, feeAndStatusColumns, traineeViews } from './trainee-parts';
+import { TraineesAdminPage, TraineesStaffPage } from './trainees.page';
+
+/** Makeup students: a program type (its fee fills the fee) and a training session (its dates fill the student's). */
+export const studentsUi = defineResourceUi({
+  resource: students,
+  views: traineeViews(students),
+  columns: [
+    { key: 'name', label: 'Name', nowrap: true },
+    { key: 'phone', label: 'Phone', nowrap: true },
+    { key: 'program_id', label: 'Program', kind: 'reference', nowrap: true },
+    { key: 'session_id', label: 'Session', kind: 'reference', nowrap: true },
+    { key: 'start_date', label: 'Starts', kind: 'date' },
+    { key: 'end_date', label: 'Ends', kind: 'date' },
+    ...feeAndStatusColumns(),
+  ],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, placeholder: 'Amaka Nwosu' },
+    { name: 'phone', label: 'Phone', kind: 'text', required: true, placeholder: '0803 123 4567' },
+    { name: 'program_id', label: 'Program', kind: 'reference', required: true, fill: (program) => ({ fee: program.fee }) },
+    {
+      name: 'session_id',
+      label: 'Session',
+      kind: 'reference',
+      required: true,
+      optionFilter: (session) => session.active === true,
+      // a new student usually follows the intake's dates; dates already typed stay
+      fill: (session, v) => ({ start_date: v.start_date || session.start_date, end_date: v.end_date || session.end_date }),
+    },
+    { name: 'start_date', label: 'Start date', kind: 'date', required: true },
+    { name: 'end_date', label: 'End date', kind: 'date', required: true },
+    ...feeAndDepositFields('program'),
+    { name: 'email', label: 'Email', kind: 'email' },
+    { name: 'address', label: 'Address', kind: 'text' },
+  ],
+});
+
+/** /students/makeup/list */
+export function MakeupStudentsPage({ title }: { title: string }) {
+  const programs = useReferenceOptions(trainingPrograms);
+  const sessions = useReferenceOptions(trainingSessions);
+  return (
+    <TraineesAdminPage
+      title={title}
+      ui={studentsUi}
+      receiptPrefix="MKP"
+      countLabel="Students"
+      csvName="makeup-students"
+      references={[
+        { key: 'program_id', label: 'Program', options: programs.options },
+        { key: 'session_id', label: 'Session', options: sessions.options },
+      ]}
+      describe={(s) => ['Makeup training', programs.labelOf(s.program_id), sessions.labelOf(s.session_id)]}
+    />
+  );
+}
+
+/** /students/makeup/insession (staff) */
+export function MakeupStudentsInSessionPage({ title }: { title: string }) {
+  return <TraineesStaffPage title={title} ui={studentsUi} call="insession" countLabel="In session" />;
+}
+
+/** /students/makeup/owe (staff) */
+export function MakeupStudentsOwingPage({ title }: { title: string }) {
+  return <TraineesStaffPage title={title} ui={studentsUi} call="owing" countLabel="Owing" />;
+}

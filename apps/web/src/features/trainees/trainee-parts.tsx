@@ -1,0 +1,72 @@
+import { Badge } from '@mantine/core';
+import {
+  type HostelStudent,
+  type OfficeStudent,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  type Student,
+  TRAINEE_STATUS_LABELS,
+  type TraineeStatus,
+  type hostelStudents,
+  listPath,
+  type officeStudents,
+  type students,
+} from '@studio/shared';
+import type { ColumnDef, FieldDef, ResourceView } from '../../crud/resource-ui';
+
+// What the three trainee pages (makeup, PMU, hostel) share: status, money columns, the deposit, the tabs.
+
+export type TraineeResource = typeof students | typeof officeStudents | typeof hostelStudents;
+export type Trainee = Student | OfficeStudent | HostelStudent;
+
+export const TRAINEE_STATUS_COLORS: Record<TraineeStatus, string> = { active: 'teal', suspended: 'orange', completed: 'gray' };
+
+export function TraineeStatusBadge({ status }: { status: TraineeStatus }) {
+  return (
+    <Badge variant="light" color={TRAINEE_STATUS_COLORS[status]} miw="max-content" data-testid="trainee-status">
+      {TRAINEE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** Fee, paid and balance, then the status as a coloured badge (its label in a CSV). */
+export function feeAndStatusColumns<T extends Trainee>(): ColumnDef<T>[] {
+  return [
+    { key: 'fee', label: 'Fee', kind: 'money' },
+    { key: 'amount_paid', label: 'Paid', kind: 'money' },
+    { key: 'balance', label: 'Balance', kind: 'money' },
+    { key: 'status', label: 'Status', render: (t) => <TraineeStatusBadge status={t.status} />, csv: (t) => TRAINEE_STATUS_LABELS[t.status] },
+  ];
+}
+
+/** The fee, filled in from what is picked (program, package, pricing), and a deposit taken with the create (the ledger's first line). */
+export function feeAndDepositFields(from: string): FieldDef<'fee' | 'amount_paid' | 'payment_method'>[] {
+  return [
+    { name: 'fee', label: 'Fee', kind: 'money', required: true, description: `Filled in from the ${from}; change it for a special price.` },
+    { name: 'amount_paid', label: 'Deposit taken now', kind: 'money', only: 'create', defaultValue: 0, description: 'Recorded as the first payment, with a receipt.' },
+    {
+      name: 'payment_method',
+      label: 'Deposit paid by',
+      kind: 'select',
+      only: 'create',
+      defaultValue: 'transfer',
+      options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
+      showWhen: (v) => Number(v.amount_paid) > 0,
+    },
+  ];
+}
+
+/** Tabs over an admin list, from the declared list paths: all, in session today, owing, and vacated for the hostel. */
+export function traineeViews(resource: TraineeResource): ResourceView[] {
+  return [
+    { value: 'all', label: 'All' },
+    { value: 'insession', label: 'In session', listPath: listPath(resource, 'insession') },
+    { value: 'owing', label: 'Owing', listPath: listPath(resource, 'owing') },
+    ...('vacated' in resource.lists ? [{ value: 'vacated', label: 'Vacated', listPath: listPath(resource, 'vacated') }] : []),
+  ];
+}
+
+/** What a receipt or reminder says the fee is for: the parts that are known, joined ("Makeup training, Pro makeup, January class"). */
+export function aboutTrainee(t: Trainee, description: readonly (string | null | undefined)[]) {
+  return { title: t.name, phone: t.phone, description: description.filter(Boolean).join(', ') };
+}

@@ -1,0 +1,248 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { HostelStudent, Student } from '@studio/shared';
+import type { ComponentType } from 'react';
+import { describe, expect, it } from 'vitest';
+import { type FetchCall, COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser, mockFetch, quietApiClient, renderRoutes, setupUser, storeUser } from '../../test/helpers';
+import { HostelVacatedPage, ManageHostelPage } from './hostel-students.ui';
+import { MakeupStudentsInSessionPage, MakeupStudentsPage } from './students.ui';
+import { bedsTakenByPricing } from './hostel-beds';
+
+const stamp = '2026-03-01T09:00:00.000Z';
+const base = { phone: '0803 111 2222', start_date: '2026-01-05', end_date: '2026-06-30', fee: 350000, amount_paid: 50000, balance: 300000, status: 'active' as const, created_at: stamp, updated_at: stamp };
+const STUDENTS: Student[] = [
+  { ...base, id: 1, name: 'Amaka Nwosu', email: null, address: null, program_id: 3, session_id: 9 },
+  { ...base, id: 2, name: 'Bisi Alade', email: null, address: null, program_id: 4, session_id: 9, status: 'suspended' },
+  { ...base, id: 3, name: 'Chi Okoro', email: null, address: null, program_id: 3, session_id: 10, amount_paid: 350000, balance: 0 },
+];
+const HOSTEL: HostelStudent[] = [
+  { ...base, id: 21, name: 'Ada in B2', student_id: null, pricing_id: 31, session_id: null, room: 'B2', fee: 60000, amount_paid: 0, balance: 60000 },
+  { ...base, id: 22, name: 'Ngozi in B3', student_id: 1, pricing_id: 31, session_id: 9, room: 'B3', fee: 60000, amount_paid: 0, balance: 60000 },
+  { ...base, id: 23, name: 'Funke in A1', student_id: null, pricing_id: 32, session_id: null, room: 'A1', fee: 90000, amount_paid: 0, balance: 90000 },
+];
+const PROGRAMS = [
+  { id: 3, name: 'Professional makeup', duration: '3 months', fee: 350000, description: null, created_at: stamp, updated_at: stamp },
+  { id: 4, name: 'Gele tying', duration: '2 weeks', fee: 50000, description: null, created_at: stamp, updated_at: stamp },
+];
+const SESSIONS = [
+  { id: 9, name: 'January class', start_date: '2026-01-05', end_date: '2026-06-30', active: true, created_at: stamp, updated_at: stamp },
+  { id: 10, name: 'May class', start_date: '2026-05-04', end_date: '2026-10-30', active: true, created_at: stamp, updated_at: stamp },
+  { id: 11, name: 'Old class', start_date: '2025-01-05', end_date: '2025-06-30', active: false, created_at: stamp, updated_at: stamp },
+];
+const EXTRA = [
+  { id: 31, type: 'hostel', name: 'Shared room', price: 60000, duration: 'per month', description: null, created_at: stamp, updated_at: stamp },
+  { id: 32, type: 'hostel', name: 'Single room', price: 90000, duration: 'per month', description: null, created_at: stamp, updated_at: stamp },
+  { id: 33, type: 'hostel', name: 'Suite', price: 150000, duration: 'per month', description: null, created_at: stamp, updated_at: stamp },
+  { id: 41, type: 'office', name: 'Microblading', price: 250000, duration: null, description: null, created_at: stamp, updated_at: stamp },
+];
+
+const paged = <T,>(rows: T[]) => ({ data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length, summary: { count: rows.length * 100, fee: 1234.5, amount_paid: 1000, balance: 234.5 } });
+
+/** The trainee lists (every path answers with its rows and the server's summary), the reference lists, and the writes. */
+function serve(admin: boolean) {
+  storeUser(makeUser(admin ? { id: 1, name: 'Studio Admin', role: 'Administrator', is_admin: 1 } : {}));
+  const writes: FetchCall[] = [];
+  const lists: Record<string, unknown[]> = {
+    '/api/students': STUDENTS,
+    '/api/students-insession': STUDENTS.slice(0, 1),
+    '/api/students-owing': STUDENTS.slice(0, 2),
+    '/api/hostel-students': HOSTEL,
+    '/api/hostel-students-insession': HOSTEL,
+    '/api/hostel-students-owing': HOSTEL,
+    '/api/hostel-students-vacated': HOSTEL.slice(2),
+  };
+  const whole: Record<string, unknown[]> = { '/api/training-programs': PROGRAMS, '/api/training-session': SESSIONS, '/api/extra-programs': EXTRA, '/api/students': STUDENTS };
+  const fetchMock = mockFetch((call) => {
+    const path = call.url.pathname;
+    if (call.method === 'POST') {
+      writes.push(call);
+      if (path === '/api/students') return jsonResponse(201, { data: { ...STUDENTS[0], ...(call.body as object), id: 99 } });
+      const body = call.body as { id: number; suspended?: boolean; session_id?: number };
+      const was = STUDENTS.find((s) => s.id === body.id)!;
+      const status = body.suspended === undefined ? was.status : body.suspended ? 'suspended' : 'active';
+      return jsonResponse(200, { data: { ...was, status, session_id: body.session_id ?? was.session_id } });
+    }
+    if (call.url.searchParams.has('page') && lists[path]) return jsonResponse(200, paged(lists[path]));
+    if (whole[path]) return jsonResponse(200, { data: whole[path] });
+    if (lists[path]) return jsonResponse(200, { data: lists[path] });
+    const one = path.match(/^\/api\/students\/(\d+)$/);
+    if (one) return jsonResponse(200, { data: STUDENTS.find((s) => s.id === Number(one[1])) });
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  return { fetchMock, writes };
+}
+
+function renderPage(Page: ComponentType<{ title: string }>, { admin = true, title = 'Trainees' } = {}) {
+  const served = serve(admin);
+  renderRoutes([{ path: '/page', element: <Page title={title} /> }], '/page');
+  const gets = () => callsOf(served.fetchMock).filter((c) => c.method === 'GET');
+  return { ...served, gets };
+}
+
+const rowOf = (name: string) => screen.getAllByTestId('resource-row').find((row) => within(row).queryByText(name))!;
+const headers = () => [...screen.getByTestId('resource-table').querySelectorAll('th')].map((th) => th.textContent);
+
+quietApiClient();
+
+describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
+  it('Makeup Students: tabs on the declared list paths, program and session by name, the server’s totals, filters sent', async () => {
+    const { gets } = renderPage(MakeupStudentsPage, { title: 'Makeup Students' });
+    const user = setupUser();
+    await screen.findByText('Amaka Nwosu');
+    expect([...screen.getByTestId('list-views').querySelectorAll('[role=tab]')].map((t) => t.textContent)).toEqual(['All', 'In session', 'Owing']);
+    expect(headers()).toEqual(['Name', 'Phone', 'Program', 'Session', 'Starts', 'Ends', 'Fee', 'Paid', 'Balance', 'Status', 'Actions']);
+    await waitFor(() => expect(within(rowOf('Amaka Nwosu')).getByText('Professional makeup')).toBeTruthy());
+    expect(within(rowOf('Bisi Alade')).getByText('Gele tying')).toBeTruthy();
+    expect(within(rowOf('Chi Okoro')).getByText('May class')).toBeTruthy();
+    expect(within(rowOf('Bisi Alade')).getByTestId('trainee-status').textContent).toBe('Suspended');
+    await waitFor(() => expect(screen.getByTestId('summary-count-value').textContent).toBe('300'));
+    expect(screen.getByTestId('summary-balance-value').textContent).toBe('₦234.50');
+
+    const listPaths = () => gets().filter((c) => c.url.searchParams.has('page')).map((c) => c.url.pathname);
+    await user.click(screen.getByTestId('view-insession'));
+    await waitFor(() => expect(listPaths().at(-1)).toBe('/api/students-insession'));
+    await user.click(screen.getByTestId('view-owing'));
+    await waitFor(() => expect(listPaths().at(-1)).toBe('/api/students-owing'));
+
+    // a program picked is a filter of the list shown
+    await user.click(screen.getByTestId('filter-program_id'));
+    await user.click(await screen.findByRole('option', { name: 'Gele tying', hidden: true }));
+    await waitFor(() => expect(gets().at(-1)!.url.searchParams.get('program_id')).toBe('4'));
+    expect(gets().at(-1)!.url.pathname).toBe('/api/students-owing');
+    expect(gets().at(-1)!.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('adds a student: the program fills the fee, the session its dates, a deposit goes with the create', async () => {
+    const { writes } = renderPage(MakeupStudentsPage);
+    const user = setupUser();
+    await screen.findByText('Amaka Nwosu');
+    await user.click(screen.getByTestId('create-button'));
+    const form = await screen.findByTestId('resource-form-body');
+    const field = (name: string) => form.querySelector<HTMLInputElement>(`[data-field=${name}]`)!;
+    const pick = async (name: string, option: string) => {
+      await user.click(field(name));
+      const listbox = document.getElementById(field(name).getAttribute('aria-controls') ?? '')!;
+      await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
+    };
+    await user.type(field('name'), 'Zainab Bello');
+    await user.type(field('phone'), '0803 555 0101');
+    await pick('program_id', 'Gele tying');
+    await waitFor(() => expect(field('fee').value).toBe('₦50,000.00'));
+    await pick('session_id', 'May class');
+    // no payment method until a deposit is typed
+    expect(field('payment_method')).toBeNull();
+    await user.clear(field('amount_paid'));
+    await user.type(field('amount_paid'), '20000');
+    await waitFor(() => expect(field('payment_method')).toBeTruthy());
+    await user.click(screen.getByTestId('form-submit'));
+
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.url.pathname).toBe('/api/students');
+    expect(writes[0]!.body).toMatchObject({
+      name: 'Zainab Bello',
+      program_id: 4,
+      session_id: 10,
+      start_date: '2026-05-04',
+      end_date: '2026-10-30',
+      fee: 50000,
+      amount_paid: 20000,
+      payment_method: 'transfer',
+    });
+  });
+
+  it('suspends and reinstates: POST suspend with the id and the flag', async () => {
+    const { writes } = renderPage(MakeupStudentsPage);
+    const user = setupUser();
+    await screen.findByText('Amaka Nwosu');
+    await user.click(within(rowOf('Amaka Nwosu')).getByTestId('row-more'));
+    await user.click(await screen.findByTestId('row-suspend'));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.url.pathname).toBe('/api/students/suspend');
+    expect(writes[0]!.body).toEqual({ id: 1, suspended: true });
+    expect(await screen.findByText('Amaka Nwosu suspended.')).toBeTruthy();
+
+    await user.click(within(rowOf('Bisi Alade')).getByTestId('row-more'));
+    const reinstate = await screen.findByRole('menuitem', { name: 'Reinstate', hidden: true });
+    await user.click(reinstate);
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]!.body).toEqual({ id: 2, suspended: false });
+  });
+
+  it('changes the session from a small form of the active sessions: POST change-session', async () => {
+    const { writes } = renderPage(MakeupStudentsPage);
+    const user = setupUser();
+    await screen.findByText('Amaka Nwosu');
+    await user.click(within(rowOf('Amaka Nwosu')).getByTestId('row-more'));
+    await user.click(await screen.findByTestId('row-change-session'));
+    const form = await screen.findByTestId('change-session-form');
+    await waitFor(() => expect(within(form).getByText(/is in January class/)).toBeTruthy());
+    const select = within(form).getByTestId('change-session-select');
+    await user.click(select);
+    const listbox = () => document.getElementById(select.getAttribute('aria-controls') ?? '');
+    // a closed intake is not offered
+    await waitFor(() => expect(within(listbox()!).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['January class', 'May class']));
+    await user.click(within(listbox()!).getByRole('option', { name: 'May class', hidden: true }));
+    await user.click(within(form).getByTestId('change-session-submit'));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.url.pathname).toBe('/api/students/change-session');
+    expect(writes[0]!.body).toEqual({ id: 1, session_id: 10 });
+    await waitFor(() => expect(screen.queryByTestId('change-session-form')).toBeNull());
+  });
+
+  it('opens a trainee from the row: figures, details and the actions', async () => {
+    renderPage(MakeupStudentsPage);
+    const user = setupUser();
+    await screen.findByText('Amaka Nwosu');
+    await user.click(within(rowOf('Amaka Nwosu')).getByTestId('row-open'));
+    expect((await screen.findByTestId('trainee-balance')).textContent).toBe('₦300,000.00');
+    const detail = screen.getByRole('dialog', { name: 'Amaka Nwosu' });
+    await waitFor(() => expect(within(detail).getByText('Professional makeup')).toBeTruthy());
+    expect(within(detail).getByText('January class')).toBeTruthy();
+    expect(within(detail).getByTestId('trainee-suspend').textContent).toBe('Suspend');
+    expect(within(detail).getByTestId('remind-balance')).toBeTruthy();
+    await user.click(within(detail).getByTestId('trainee-payments'));
+    expect(await screen.findByTestId('payments-drawer')).toBeTruthy();
+  });
+
+  it('Manage Hostel: a Vacated tab, and the beds taken today by pricing from the in-session list', async () => {
+    const { gets } = renderPage(ManageHostelPage, { title: 'Manage Hostel' });
+    const user = setupUser();
+    await screen.findByText('Ada in B2');
+    expect([...screen.getByTestId('list-views').querySelectorAll('[role=tab]')].map((t) => t.textContent)).toEqual(['All', 'In session', 'Owing', 'Vacated']);
+    await waitFor(() => expect(screen.getByTestId('beds-31-value').textContent).toBe('2'));
+    expect(screen.getByTestId('beds-32-value').textContent).toBe('1');
+    expect(screen.getByTestId('beds-33-value').textContent).toBe('0');
+    expect(within(screen.getByTestId('beds-31')).getByText('Shared room')).toBeTruthy();
+    // PMU packages are not hostel pricings
+    expect(screen.queryByTestId('beds-41')).toBeNull();
+    expect(gets().filter((c) => c.url.pathname === '/api/hostel-students-insession' && !c.url.searchParams.has('page'))).toHaveLength(1);
+
+    await user.click(screen.getByTestId('view-vacated'));
+    await waitFor(() => expect(gets().at(-1)!.url.pathname).toBe('/api/hostel-students-vacated'));
+  });
+
+  it('a staff page asks only for its own list path (search too), read-only, without reference columns', async () => {
+    const { gets, writes } = renderPage(MakeupStudentsInSessionPage, { admin: false, title: 'Makeup Students (In Session)' });
+    const user = setupUser();
+    await screen.findByText('Amaka Nwosu');
+    expect(headers()).toEqual(['Name', 'Phone', 'Starts', 'Ends', 'Fee', 'Paid', 'Balance', 'Status']);
+    expect(screen.queryByTestId('list-views')).toBeNull();
+    for (const id of ['create-button', 'row-edit', 'row-delete', 'row-payments', 'row-more', 'row-history', 'list-export']) expect(screen.queryByTestId(id)).toBeNull();
+    await user.type(screen.getByTestId('list-search'), 'amaka');
+    await waitFor(() => expect(gets().at(-1)!.url.searchParams.get('q')).toBe('amaka'));
+    expect(new Set(gets().map((c) => c.url.pathname))).toEqual(new Set(['/api/students-insession']));
+    expect(writes).toHaveLength(0);
+  });
+
+  it('the staff Vacated page lists /api/hostel-students-vacated only', async () => {
+    const { gets } = renderPage(HostelVacatedPage, { admin: false, title: 'Hostel (Vacated)' });
+    await screen.findByText('Funke in A1');
+    expect(new Set(gets().map((c) => c.url.pathname))).toEqual(new Set(['/api/hostel-students-vacated']));
+  });
+
+  it('counts beds by pricing', () => {
+    expect([...bedsTakenByPricing([{ pricing_id: 1 }, { pricing_id: 2 }, { pricing_id: 1 }])]).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+  });
+});
