@@ -3,15 +3,19 @@ import { sql } from 'drizzle-orm';
 import { addDays, BOOKING_STATUSES, PAYMENT_METHODS, studioDate, toKobo } from '@studio/shared';
 import { seedFoundation } from '../src/scripts/seed-demo.js';
 import { seedBookings, type BookingSeedResult } from '../src/scripts/seed-demo-bookings.js';
+import { seedTrainees, type TraineeSeedResult } from '../src/scripts/seed-demo-trainees.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // The bridal half of `npm run seed:demo` on a fresh database: a year of bookings in every status,
 // each booking's amount_paid exactly the sum of its ledger, bounced transfers reversed, no payment
-// dated after today (studio time) or before the booking was made.
+// dated after today (studio time) or before the booking was made. And the trainees: makeup, PMU and hostel
+// students in every status, each one's amount_paid exactly its ledger's sum, no payment after today.
 
 let t: TestApp;
 let admin: string;
 let seeded: BookingSeedResult | undefined;
+let trainees: TraineeSeedResult | undefined;
+let traineesMs = 0;
 let today: string;
 const tz = () => t.app.config.tzStudio;
 
@@ -29,6 +33,9 @@ beforeAll(async () => {
   expect(await seedFoundation(t.database.db)).toBe(true);
   today = studioDate(new Date(), tz());
   seeded = await seedBookings(t.database.db, tz());
+  const started = Date.now();
+  trainees = await seedTrainees(t.database.db, tz());
+  traineesMs = Date.now() - started;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -109,5 +116,147 @@ describe('seed:demo bridal bookings', () => {
 
   it('does nothing when bookings already exist', async () => {
     expect(await seedBookings(t.database.db, tz())).toBeUndefined();
+  });
+});
+
+const KINDS = [
+  { key: 'makeup', table: 'students', ledger: 'student_payments', path: '/api/students', min: 60, max: 90 },
+  { key: 'pmu', table: 'office_students', ledger: 'office_student_payments', path: '/api/office-students', min: 20, max: 35 },
+  { key: 'hostel', table: 'hostel_students', ledger: 'hostel_student_payments', path: '/api/hostel-students', min: 15, max: 25 },
+] as const;
+type TraineeRow = { id: number; name: string; phone: string; start_date: string; end_date: string; fee: string; amount_paid: string; balance: string; suspended: boolean; created_at: Date | string };
+
+describe('seed:demo trainees', () => {
+  it('reuses the foundation catalogue and adds only what is missing, in a few seconds', async () => {
+    expect(trainees).toBeDefined();
+    expect(traineesMs).toBeLessThan(20_000);
+    // the foundation has professional, basic and gele classes, four PMU packages and three rooms
+    expect(trainees!.programsCreated).toBe(1); // Bridal Masterclass
+    expect(trainees!.packagesCreated).toBe(1); // Lash Lift & Tint
+    expect(trainees!.pricingCreated).toBe(1); // Bed space by the week
+    const programs = await rows<{ name: string }>(sql`select name from training_programs`);
+    expect(programs.filter((p) => /professional/i.test(p.name))).toHaveLength(1);
+    expect(programs.filter((p) => /gele/i.test(p.name))).toHaveLength(1);
+    const extras = await rows<{ name: string; type: string }>(sql`select name, type from extra_programs`);
+    expect(extras.filter((e) => e.type === 'office' && /microblad/i.test(e.name))).toHaveLength(1);
+    expect(extras.filter((e) => e.type === 'hostel' && /private/i.test(e.name))).toHaveLength(1);
+    // an intake every other month over the past year and the next months, never two in one month
+    const sessions = await rows<{ start_date: string; end_date: string }>(sql`select start_date::text as start_date, end_date::text as end_date from training_sessions order by start_date`);
+    const months = sessions.map((s) => s.start_date.slice(0, 7));
+    expect(new Set(months).size).toBe(months.length);
+    expect(sessions.some((s) => s.start_date <= addDays(today, -300))).toBe(true);
+    expect(sessions.some((s) => s.start_date > today)).toBe(true);
+    expect(sessions.filter((s) => s.start_date <= today && s.end_date >= today).length).toBeGreaterThan(0);
+  });
+
+  for (const kind of KINDS) {
+    it(`${kind.table}: ${kind.min}-${kind.max} over the past 12 months and the next 2, active, in session, starting soon, completed, suspended, owing`, async () => {
+      const seededKind = trainees![kind.key];
+      expect(seededKind.total).toBeGreaterThanOrEqual(kind.min);
+      expect(seededKind.total).toBeLessThanOrEqual(kind.max);
+      const list = await rows<TraineeRow>(
+        sql`select id, name, phone, start_date::text as start_date, end_date::text as end_date, fee::text as fee, amount_paid::text as amount_paid, balance::text as balance, suspended, created_at from ${sql.identifier(kind.table)}`,
+      );
+      expect(list).toHaveLength(seededKind.total);
+      for (const r of list) {
+        expect(r.start_date >= addDays(today, -366) && r.start_date <= addDays(today, 63), `${kind.table} ${r.id} starts ${r.start_date}`).toBe(true);
+        expect(r.end_date >= r.start_date).toBe(true);
+        expect(day(r.created_at) <= today, `${kind.table} ${r.id} registered`).toBe(true);
+        expect(Number(r.fee)).toBeGreaterThan(0);
+      }
+      // status as the API derives it: every one present, and as the seed counted them
+      for (const status of ['active', 'suspended', 'completed'] as const) {
+        const res = await t.call(admin, { method: 'GET', url: `${kind.path}?status=${status}` });
+        expect(res.statusCode, res.body).toBe(200);
+        const n = (res.json().data as unknown[]).length;
+        expect(n, `${kind.table} ${status}`).toBeGreaterThan(0);
+        expect(n, `${kind.table} ${status}`).toBe(seededKind.byStatus[status]);
+      }
+      const inSession = (await t.call(admin, { method: 'GET', url: `${kind.path}-insession` })).json().data as { id: number }[];
+      expect(inSession.length).toBeGreaterThan(0);
+      expect(inSession).toHaveLength(seededKind.inSession);
+      expect(list.filter((r) => !r.suspended && r.start_date > today).length, `${kind.table} starting soon`).toBeGreaterThan(0);
+      const owing = (await t.call(admin, { method: 'GET', url: `${kind.path}-owing` })).json().data as { id: number }[];
+      expect(owing.length).toBeGreaterThan(0);
+      expect(owing).toHaveLength(seededKind.owing);
+      // most who completed paid in full; some still owe
+      const completed = list.filter((r) => !r.suspended && r.end_date < today);
+      const completedOwing = completed.filter((r) => Number(r.balance) > 0).length;
+      expect(completedOwing).toBeLessThan(completed.length / 2);
+      expect(seededKind.paidInFull).toBeGreaterThan(0);
+      // names and phones are people's: realistic and distinct (a hostel stay is the same person)
+      expect(new Set(list.map((r) => r.phone)).size).toBe(list.length);
+      for (const r of list) expect(r.phone, r.name).toMatch(/^(\+234 [789]\d{2} \d{3} \d{4}|0[789]\d{2} ?\d{3} ?\d{4})$/);
+    });
+  }
+
+  it('has makeup students owing exactly one instalment, and hostel stays of makeup students', async () => {
+    expect(trainees!.makeup.owingOneInstalment + trainees!.pmu.owingOneInstalment + trainees!.hostel.owingOneInstalment).toBeGreaterThan(0);
+    const linked = await rows<{ id: number; same: boolean }>(
+      sql`select h.id, (h.name = s.name and h.phone = s.phone and h.session_id = s.session_id and h.start_date <= s.start_date and h.end_date >= s.end_date) as same from hostel_students h join students s on s.id = h.student_id`,
+    );
+    expect(linked.length).toBe(trainees!.hostel.makeupStudents);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.length).toBeLessThan(trainees!.hostel.total);
+    expect(linked.every((l) => l.same)).toBe(true);
+  });
+
+  it("keeps every trainee's amount_paid exactly the sum of its ledger; payments from two weeks before the start, never after today", async () => {
+    let taken = 0;
+    let payments = 0;
+    let reversals = 0;
+    for (const kind of KINDS) {
+      const [mismatch] = await rows<{ n: string | number }>(
+        sql`select count(*) as n from ${sql.identifier(kind.table)} s where s.amount_paid <> coalesce((select sum(p.amount) from ${sql.identifier(kind.ledger)} p where p.parent_id = s.id), 0) or s.amount_paid < 0 or s.amount_paid > s.fee or s.balance <> s.fee - s.amount_paid`,
+      );
+      expect(Number(mismatch!.n), kind.table).toBe(0);
+      const [sum] = await rows<{ paid: string | null }>(sql`select sum(amount_paid)::text as paid from ${sql.identifier(kind.table)}`);
+      taken += toKobo(Number(sum!.paid ?? 0));
+      const lines = await rows<LineRow & { start_date: string; registered: Date | string }>(
+        sql`select p.id, p.parent_id, p.amount::text as amount, p.method, p.date::text as date, p.reverses_id, p.created_at, s.start_date::text as start_date, s.created_at as registered from ${sql.identifier(kind.ledger)} p join ${sql.identifier(kind.table)} s on s.id = p.parent_id`,
+      );
+      for (const l of lines) {
+        expect(l.date <= today, `${kind.ledger} ${l.id} dated ${l.date}`).toBe(true);
+        expect(l.date >= addDays(l.start_date, -14), `${kind.ledger} ${l.id} dated ${l.date}, start ${l.start_date}`).toBe(true);
+        expect(l.date >= day(l.registered), `${kind.ledger} ${l.id} before registration`).toBe(true);
+        expect(day(l.created_at), `${kind.ledger} ${l.id} taken`).toBe(l.date);
+        expect(PAYMENT_METHODS).toContain(l.method);
+      }
+      const revs = lines.filter((l) => l.reverses_id !== null);
+      for (const r of revs) {
+        const original = lines.find((l) => l.id === r.reverses_id)!;
+        expect(original.parent_id).toBe(r.parent_id);
+        expect(toKobo(Number(r.amount))).toBe(-toKobo(Number(original.amount)));
+        expect(r.date >= original.date).toBe(true);
+      }
+      expect(lines.filter((l) => Number(l.amount) <= 0).length).toBe(revs.length);
+      payments += lines.length;
+      reversals += revs.length;
+    }
+    expect(taken).toBe(trainees!.takenKobo);
+    expect(payments).toBe(trainees!.payments);
+    expect(reversals).toBe(trainees!.reversals);
+    expect(reversals).toBeGreaterThan(0);
+    // as the API reports it, for a few of each kind
+    for (const kind of KINDS) {
+      const some = await rows<{ id: number; amount_paid: string }>(sql`select id, amount_paid::text as amount_paid from ${sql.identifier(kind.table)} order by id limit 5`);
+      for (const s of some) {
+        const lines = (await t.call(admin, { method: 'GET', url: `${kind.path}/${s.id}/payments` })).json().data as { amount: number }[];
+        expect(lines.reduce((sum, l) => sum + toKobo(l.amount), 0)).toBe(toKobo(Number(s.amount_paid)));
+      }
+    }
+  });
+
+  it('a second run adds nothing', async () => {
+    const counts = async () =>
+      rows<Record<string, string | number>>(
+        sql`select (select count(*) from training_programs) as programs, (select count(*) from training_sessions) as sessions, (select count(*) from extra_programs) as extras,
+          (select count(*) from students) as students, (select count(*) from office_students) as office, (select count(*) from hostel_students) as hostel,
+          (select count(*) from student_payments) + (select count(*) from office_student_payments) + (select count(*) from hostel_student_payments) as payments`,
+      );
+    const before = await counts();
+    expect(await seedTrainees(t.database.db, tz())).toBeUndefined();
+    expect(await seedFoundation(t.database.db)).toBe(false);
+    expect(await counts()).toEqual(before);
   });
 });

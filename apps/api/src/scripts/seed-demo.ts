@@ -1,5 +1,5 @@
 // `npm run seed:demo`: fills an empty database with a realistic demo studio.
-// Later issues extend it with trainees and finances.
+// Later issues extend it with finances.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { hashPassword } from '../features/auth/passwords.js';
 import type { Db } from '../db/client.js';
 import { seedPos } from './seed-demo-pos.js';
 import { seedBookings } from './seed-demo-bookings.js';
+import { seedTrainees, type TraineeKindCounts } from './seed-demo-trainees.js';
 
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -92,6 +93,24 @@ async function main() {
             `${naira(bookings.owedPastKobo)} still owed on past events, in ${((Date.now() - bookingsStarted) / 1000).toFixed(1)} s.`
         : 'Bridal bookings already exist; none seeded.',
     );
+    const traineesStarted = Date.now();
+    const trainees = await seedTrainees(database.db, config.tzStudio);
+    const kind = (k: TraineeKindCounts, what: string) =>
+      `${k.total} ${what} (${k.inSession} in session today, ${k.startingSoon} starting soon, ${k.byStatus.completed} completed, ${k.byStatus.suspended} suspended; ${k.paidInFull} paid in full, ${k.owing} owing, ${k.owingOneInstalment} of them exactly one instalment)`;
+    if (trainees) {
+      const added = [
+        [trainees.programsCreated, 'program type'],
+        [trainees.sessionsCreated, 'training session'],
+        [trainees.packagesCreated, 'PMU package'],
+        [trainees.pricingCreated, 'hostel pricing'],
+      ] as const;
+      const catalogue = added.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}${n === 1 || what === 'hostel pricing' ? '' : 's'}`);
+      console.log(
+        `Trainees seeded over the past 12 months and the next 2: ${kind(trainees.makeup, 'makeup students')}, ${kind(trainees.pmu, 'PMU students')}, ` +
+          `${kind(trainees.hostel, 'hostel students')}, ${trainees.hostel.makeupStudents} of them makeup students; ${catalogue.length ? `added ${catalogue.join(', ')}` : 'no catalogue added'}; ` +
+          `${trainees.payments} payments (${trainees.reversals} bounced and reversed), ${naira(trainees.takenKobo)} taken, ${naira(trainees.owedKobo)} still owed, in ${((Date.now() - traineesStarted) / 1000).toFixed(1)} s.`,
+      );
+    } else console.log('Trainees already exist; none seeded.');
     console.log(`Seed finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();
