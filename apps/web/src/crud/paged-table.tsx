@@ -78,7 +78,7 @@ export function PagedTable<T>({
   openTestId = `${testId}-open`,
   resource,
 }: PagedTableProps<T>) {
-  const columns = useVisibleColumns(declared);
+  const columns = useVisibleColumns(declared).filter((c) => c.only !== 'csv');
   const rows = page?.data ?? [];
   const lastPage = Math.max(1, page?.last_page ?? 1);
 

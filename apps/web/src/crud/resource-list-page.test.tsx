@@ -13,6 +13,8 @@ const studentsUi = defineResourceUi({
   resource: students,
   columns: [
     { key: 'name', label: 'Name' },
+    // in the file, not on screen
+    { key: 'phone', label: 'Phone', only: 'csv' },
     { key: 'program_id', label: 'Program', kind: 'reference' },
     { key: 'session_id', label: 'Session', kind: 'reference' },
     { key: 'fee', label: 'Fee', kind: 'money' },
@@ -207,11 +209,11 @@ describe('ResourceListPage: filters, summary, CSV, opening a row', { timeout: CO
     ]);
     expect(downloads.files[0]!.name).toBe('makeup-students.csv');
     const [header, ...lines] = await downloads.lines();
-    expect(header).toEqual(['Name', 'Program', 'Session', 'Fee', 'Balance', 'Status']);
+    expect(header).toEqual(['Name', 'Phone', 'Program', 'Session', 'Fee', 'Balance', 'Status']);
     expect(lines).toHaveLength(230);
     // references by name, money as plain numbers, the column's own csv value, formulas defused
-    expect(lines[0]).toEqual(["'=cmd|x", 'Gele tying', 'January class', '100000.00', '60000.00', 'ACTIVE']);
-    expect(lines[1]).toEqual(['Student 2', 'Professional makeup', 'January class', '100000.00', '60000.00', 'ACTIVE']);
+    expect(lines[0]).toEqual(["'=cmd|x", '0803 000 0000', 'Gele tying', 'January class', '100000.00', '60000.00', 'ACTIVE']);
+    expect(lines[1]).toEqual(['Student 2', '0803 000 0000', 'Professional makeup', 'January class', '100000.00', '60000.00', 'ACTIVE']);
     expect(await screen.findByText('230 rows saved to makeup-students.csv.')).toBeTruthy();
 
     await user.click(screen.getByTestId('view-owing'));
@@ -243,6 +245,7 @@ describe('ResourceListPage: filters, summary, CSV, opening a row', { timeout: CO
     const { fetchMock } = renderPage({ admin: false });
     await waitFor(() => expect(rows()).toHaveLength(20));
     const headers = [...screen.getByTestId('resource-table').querySelectorAll('th')].map((th) => th.textContent);
+    // (a CSV-only column is never on screen)
     expect(headers).toEqual(['Name', 'Fee', 'Balance', 'Status', 'Actions']);
     expect(callsOf(fetchMock).map((c) => c.url.pathname)).toEqual(['/api/students']);
   });

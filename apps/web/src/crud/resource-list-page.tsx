@@ -75,13 +75,15 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
   const admin = isAdmin(useCurrentUser());
   const phone = useMediaQuery('(max-width: 36em)');
   const readOnly = props.readOnly ?? (ui.resource.roles.write === 'admin' && !admin);
-  const columns = useMemo(
+  // what this user may see: in a CSV export; on screen, all but the CSV's own columns
+  const readable = useMemo(
     () =>
       ui.columns.filter(
         (c) => (admin || !c.adminOnly) && (c.kind !== 'reference' || canRead(referencedResource(ui.resource, c.key), admin)),
       ),
     [admin, ui.columns, ui.resource],
   );
+  const columns = useMemo(() => readable.filter((c) => c.only !== 'csv'), [readable]);
   const views = ui.views ?? [];
   const [viewValue, setView] = useUncontrolled({ value: props.view, defaultValue: views[0]?.value, finalValue: '', onChange: props.onViewChange });
   const view = views.find((v) => v.value === viewValue) ?? views[0];
@@ -113,8 +115,8 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
     columns:
       csv?.columns ??
       (async () => {
-        const references = columns.filter((c) => c.kind === 'reference' && c.csv === undefined);
-        return csvColumnsOf(columns, await fetchReferenceLabels(queryClient, ui.resource, references));
+        const references = readable.filter((c) => c.kind === 'reference' && c.csv === undefined);
+        return csvColumnsOf(readable, await fetchReferenceLabels(queryClient, ui.resource, references));
       }),
     fileName: csvFileName(csv?.name ?? ui.resource.name, ...(view && view !== views[0] ? [view.value] : []), ...(q ? ['search', q] : [])),
   });

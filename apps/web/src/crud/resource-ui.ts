@@ -9,9 +9,27 @@ import type { CsvValue } from '../lib/csv';
  * date: a day picker whose value is 'YYYY-MM-DD'; boolean: a switch (true/false);
  * flag: a switch stored as 1/0 (is_admin); select: one of `options`;
  * reference: a searchable select of another resource's records, sent as the record's id (a number). Which
- * resource comes from the shared declaration, `resource.references[field.name]`.
+ * resource comes from the shared declaration, `resource.references[field.name]`;
+ * autocomplete: free text with suggestions loaded from the API (`suggestions`), e.g. the categories in use, where
+ * typing a new one is allowed.
  */
-export type FieldKind = 'text' | 'textarea' | 'password' | 'email' | 'money' | 'number' | 'date' | 'boolean' | 'flag' | 'select' | 'reference';
+export type FieldKind = 'text' | 'textarea' | 'password' | 'email' | 'money' | 'number' | 'date' | 'boolean' | 'flag' | 'select' | 'reference' | 'autocomplete';
+
+/** What an `autocomplete` field's loader answers: one list, or lists by the value of another field (`by`). */
+export type SuggestionLists = readonly string[] | Readonly<Record<string, readonly string[]>>;
+
+/**
+ * Where an `autocomplete` field's suggestions come from: loaded once and cached under `queryKey` (every form that
+ * asks shares it); with `by`, the loader answers lists keyed by another field's value and the field offers that one.
+ *
+ * @example
+ * { queryKey: ['finances', 'categories'], load: (signal) => api.get('/api/finances/categories', undefined, signal), by: 'type' }
+ */
+export interface SuggestionSource {
+  queryKey: readonly unknown[];
+  load: (signal: AbortSignal) => Promise<SuggestionLists>;
+  by?: string;
+}
 
 export type FormValue = string | number | boolean | null;
 
@@ -43,6 +61,8 @@ export interface FieldDef<Name extends string = string> {
    * Only keys that are fields of the form are set; the user may still change them afterwards.
    */
   fill?: (referenced: ReferencedRecord, values: Readonly<Record<string, FormValue>>) => Record<string, unknown>;
+  /** autocomplete: where its suggestions come from. */
+  suggestions?: SuggestionSource;
 }
 
 /** text: the value as is; money: ₦; date: the studio's day; boolean: Yes/No; reference: the referenced record's name ('—' when none). */
@@ -57,6 +77,8 @@ export interface ColumnDef<TRecord> {
   nowrap?: boolean;
   /** Only admins see it: staff never see cost prices or profit (contract §3). */
   adminOnly?: boolean;
+  /** `csv`: not a column of the table on screen, only of a CSV export (and a record's detail), e.g. a phone shown under the name. */
+  only?: 'csv';
   /** reference: the referenced record's field shown in the cell. Default `name`. */
   labelField?: string;
   /**

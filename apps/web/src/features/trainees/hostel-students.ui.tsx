@@ -2,7 +2,7 @@ import { extraPrograms, hostelStudents, trainingSessions } from '@studio/shared'
 import { useReferenceOptions } from '../../crud/reference-options';
 import { defineResourceUi } from '../../crud/resource-ui';
 import { HostelBeds } from './hostel-beds';
-import { feeAndDepositFields, feeAndStatusColumns, traineeViews } from './trainee-parts';
+import { feeAndDepositFields, feeAndStatusColumns, nameColumns, traineeViews } from './trainee-parts';
 import { TraineesAdminPage, TraineesStaffPage } from './trainees.page';
 
 /**
@@ -13,8 +13,7 @@ export const hostelStudentsUi = defineResourceUi({
   resource: hostelStudents,
   views: traineeViews(hostelStudents),
   columns: [
-    { key: 'name', label: 'Name', nowrap: true },
-    { key: 'phone', label: 'Phone', nowrap: true },
+    ...nameColumns(),
     { key: 'room', label: 'Room', nowrap: true },
     { key: 'pricing_id', label: 'Pricing', kind: 'reference', nowrap: true },
     { key: 'session_id', label: 'Session', kind: 'reference', nowrap: true },

@@ -1,7 +1,7 @@
 import { extraPrograms, officeStudents } from '@studio/shared';
 import { useReferenceOptions } from '../../crud/reference-options';
 import { defineResourceUi } from '../../crud/resource-ui';
-import { feeAndDepositFields, feeAndStatusColumns, traineeViews } from './trainee-parts';
+import { feeAndDepositFields, feeAndStatusColumns, nameColumns, traineeViews } from './trainee-parts';
 import { TraineesAdminPage, TraineesStaffPage } from './trainees.page';
 
 /** Office (PMU) students: a PMU package (an extra program of type office) whose price fills the fee. */
@@ -9,8 +9,7 @@ export const officeStudentsUi = defineResourceUi({
   resource: officeStudents,
   views: traineeViews(officeStudents),
   columns: [
-    { key: 'name', label: 'Name', nowrap: true },
-    { key: 'phone', label: 'Phone', nowrap: true },
+    ...nameColumns(),
     { key: 'package_id', label: 'Package', kind: 'reference', nowrap: true },
     { key: 'start_date', label: 'Starts', kind: 'date' },
     { key: 'end_date', label: 'Ends', kind: 'date' },

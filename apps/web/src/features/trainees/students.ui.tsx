@@ -1,7 +1,7 @@
 import { students, trainingPrograms, trainingSessions } from '@studio/shared';
 import { useReferenceOptions } from '../../crud/reference-options';
 import { defineResourceUi } from '../../crud/resource-ui';
-import { feeAndDepositFields, feeAndStatusColumns, traineeViews } from './trainee-parts';
+import { feeAndDepositFields, feeAndStatusColumns, nameColumns, traineeViews } from './trainee-parts';
 import { TraineesAdminPage, TraineesStaffPage } from './trainees.page';
 
 /** Makeup students: a program type (its fee fills the fee) and a training session (its dates fill the student's). */
@@ -9,8 +9,7 @@ export const studentsUi = defineResourceUi({
   resource: students,
   views: traineeViews(students),
   columns: [
-    { key: 'name', label: 'Name', nowrap: true },
-    { key: 'phone', label: 'Phone', nowrap: true },
+    ...nameColumns(),
     { key: 'program_id', label: 'Program', kind: 'reference', nowrap: true },
     { key: 'session_id', label: 'Session', kind: 'reference', nowrap: true },
     { key: 'start_date', label: 'Starts', kind: 'date' },

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import {
   type HostelStudent,
   type OfficeStudent,
@@ -29,11 +29,33 @@ export function TraineeStatusBadge({ status }: { status: TraineeStatus }) {
   );
 }
 
-/** Fee, paid and balance, then the status as a coloured badge (its label in a CSV). */
+/** The name with the phone under it (a narrower table); the phone is its own column in a CSV. */
+export function nameColumns<T extends Trainee>(): ColumnDef<T>[] {
+  return [
+    {
+      key: 'name',
+      label: 'Name',
+      render: (t) => (
+        <Stack gap={0} miw={150}>
+          <Text span fz="sm" fw={600}>
+            {t.name}
+          </Text>
+          <Text span fz="xs" c="dimmed">
+            {t.phone}
+          </Text>
+        </Stack>
+      ),
+      csv: (t) => t.name,
+    },
+    { key: 'phone', label: 'Phone', only: 'csv' },
+  ];
+}
+
+/** Fee and balance (what was paid: in the detail, the totals and a CSV), then the status as a coloured badge (its label in a CSV). */
 export function feeAndStatusColumns<T extends Trainee>(): ColumnDef<T>[] {
   return [
     { key: 'fee', label: 'Fee', kind: 'money' },
-    { key: 'amount_paid', label: 'Paid', kind: 'money' },
+    { key: 'amount_paid', label: 'Paid', kind: 'money', only: 'csv' },
     { key: 'balance', label: 'Balance', kind: 'money' },
     { key: 'status', label: 'Status', render: (t) => <TraineeStatusBadge status={t.status} />, csv: (t) => TRAINEE_STATUS_LABELS[t.status] },
   ];
