@@ -109,7 +109,7 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
   const list = hooks.useList(params);
   // the rows of the previous list stay while the next loads; its summary (another list's figures) does not
   const summaryShown = list.data && listIdentity(list.data.params) === listIdentity(params) ? list.data.summary : undefined;
-  const summaryHint = [views.length > 0 ? view?.label : undefined, filterQuery && 'filtered', q && `matching “${q}”`].filter(Boolean).join(' · ') || 'All';
+  const summaryHint = [views.length > 0 ? view?.label : undefined, filterQuery && 'filtered', q && `matching “${q}”`].filter(Boolean).join(' · ') || undefined;
   const exporter = useCsvExport<Row>({
     fetchPage: (p, signal) => hooks.fetchPaged({ ...params, page: p, perPage: EXPORT_PER_PAGE }, signal),
     columns:
