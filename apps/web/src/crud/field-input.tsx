@@ -1,11 +1,12 @@
-import { NumberInput, PasswordInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { Autocomplete, NumberInput, PasswordInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { MoneyInput } from '../lib/ui/money-input';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import type { ResourceDefinition } from '@studio/shared';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { referencedResource, useReferenceOptions } from './reference-options';
-import type { FieldDef, FormValue, ReferencedRecord } from './resource-ui';
+import type { FieldDef, FormValue, ReferencedRecord, SuggestionSource } from './resource-ui';
 
 interface FieldInputProps {
   field: FieldDef;
@@ -16,11 +17,14 @@ interface FieldInputProps {
   resource?: ResourceDefinition;
   /** A reference field's record was picked (the form applies the field's `fill`). */
   onPick?: (record: ReferencedRecord) => void;
+  /** The values typed so far: an autocomplete's suggestions may depend on another field (`suggestions.by`). */
+  values?: Readonly<Record<string, FormValue>>;
 }
 
 /** One form input per field kind; every input is controlled and reports plain JSON values. */
-export function FieldInput({ field, value, error, onChange, resource, onPick }: FieldInputProps) {
-  const common = {
+/** What every input of a field shows: label, description, placeholder, error, asterisk; `data-field` for tests. */
+function commonProps(field: FieldDef, error: ReactNode) {
+  return {
     label: field.label,
     description: field.description,
     placeholder: field.placeholder,
@@ -29,6 +33,10 @@ export function FieldInput({ field, value, error, onChange, resource, onPick }: 
     name: field.name,
     'data-field': field.name,
   };
+}
+
+export function FieldInput({ field, value, error, onChange, resource, onPick, values }: FieldInputProps) {
+  const common = commonProps(field, error);
   switch (field.kind) {
     case 'textarea':
       return <Textarea {...common} autosize minRows={3} maxRows={8} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
@@ -86,9 +94,21 @@ export function FieldInput({ field, value, error, onChange, resource, onPick }: 
     case 'reference':
       if (!resource) throw new Error(`The reference field ${field.name} needs the form's resource`);
       return <ReferenceSelect field={field} referenced={referencedResource(resource, field.name)} value={value} error={error} onChange={onChange} onPick={onPick} />;
+    case 'autocomplete':
+      if (!field.suggestions) throw new Error(`The autocomplete field ${field.name} needs its suggestions`);
+      return <SuggestedText field={field} source={field.suggestions} value={value} error={error} onChange={onChange} values={values} />;
     default:
       return <TextInput {...common} autoComplete="off" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
+}
+
+/** Free text with the loaded suggestions that match what is typed; a new word is allowed (a new category). */
+function SuggestedText({ field, source, value, error, onChange, values }: Omit<FieldInputProps, 'resource' | 'onPick'> & { source: SuggestionSource }) {
+  const loaded = useQuery({ queryKey: source.queryKey, queryFn: ({ signal }) => source.load(signal), staleTime: 60_000 });
+  const lists = loaded.data;
+  const group = source.by === undefined ? undefined : values?.[source.by];
+  const data = !lists ? [] : Array.isArray(lists) ? lists : group === null || group === undefined ? [] : ((lists as Readonly<Record<string, readonly string[]>>)[String(group)] ?? []);
+  return <Autocomplete {...commonProps(field, error)} autoComplete="off" data={[...new Set(data)]} value={String(value ?? '')} onChange={(v) => onChange(v)} />;
 }
 
 /** A searchable select of another resource's records (its whole list, cached); the value is the record's id as text. */

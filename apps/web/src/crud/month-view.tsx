@@ -138,6 +138,8 @@ export type MonthViewProps<T extends { id: number | string }, S extends object =
   maxMonth?: string;
   /** The address parameter holding the month; default `month`. */
   monthParam?: string;
+  /** `false`: no month picker of its own, the page's picker sets the same address parameter (a period picker over charts and list). */
+  monthPicker?: boolean;
   /** What an empty month says; gets the month's name ("March 2026"). */
   emptyText?: (monthName: string) => string;
   /** Row key, attributes, width and test ids of the table. */
@@ -174,7 +176,7 @@ function usePageOf(listHash: string): [number, (page: number) => void] {
  * />
  */
 export function MonthView<T extends { id: number | string }, S extends object = ListSummary>(props: MonthViewProps<T, S>) {
-  const { queryKey, columns, summary: cards = [], search, filters, onOpen, csv, perPage, maxMonth, monthParam, emptyText, table = {} } = props;
+  const { queryKey, columns, summary: cards = [], search, filters, onOpen, csv, perPage, maxMonth, monthParam, monthPicker = true, emptyText, table = {} } = props;
   const [month, setMonth] = useMonthParam(monthParam);
   const monthName = dayjs(`${month}-01`).format('MMMM YYYY');
   const fetchMonth: MonthPageFetcher<T, S> = props.fetchPage ?? monthPathFetcher<T, S>(props.path, props.query);
@@ -222,20 +224,22 @@ export function MonthView<T extends { id: number | string }, S extends object = 
 
       <Card withBorder radius="md" padding={0}>
         <Group p="md" gap="sm" wrap="wrap" align="flex-end">
-          <MonthPickerInput
-            aria-label="Month"
-            label="Month"
-            value={`${month}-01`}
-            onChange={(value) => {
-              if (value) setMonth(String(value).slice(0, 7));
-            }}
-            maxDate={maxMonth ? dayjs(`${maxMonth}-01`).endOf('month').format('YYYY-MM-DD') : undefined}
-            valueFormat="MMMM YYYY"
-            leftSection={<IconCalendarMonth size={16} />}
-            w={{ base: '100%', xs: 200 }}
-            disabled={searching && everyMonth}
-            data-testid="month-picker"
-          />
+          {monthPicker && (
+            <MonthPickerInput
+              aria-label="Month"
+              label="Month"
+              value={`${month}-01`}
+              onChange={(value) => {
+                if (value) setMonth(String(value).slice(0, 7));
+              }}
+              maxDate={maxMonth ? dayjs(`${maxMonth}-01`).endOf('month').format('YYYY-MM-DD') : undefined}
+              valueFormat="MMMM YYYY"
+              leftSection={<IconCalendarMonth size={16} />}
+              w={{ base: '100%', xs: 200 }}
+              disabled={searching && everyMonth}
+              data-testid="month-picker"
+            />
+          )}
           {search && (
             <Stack gap={4} className={classes.search}>
               <Text size="sm" fw={500}>

@@ -83,6 +83,7 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
                 value={(input.value as FormValue | undefined) ?? null}
                 error={input.error as ReactNode}
                 onChange={input.onChange as (value: FormValue) => void}
+                values={form.values}
                 onPick={field.fill && ((picked) => form.setValues(fillValues(form.getValues(), field.fill!(picked, form.getValues()))))}
               />
             </Box>
