@@ -16,7 +16,6 @@ export interface PageRoute {
 }
 
 // Every page is its own chunk: /auth/login never downloads tables, forms or charts.
-const ComingSoon: Page = lazy(() => import('../features/coming-soon/coming-soon.page').then((m) => ({ default: m.ComingSoonPage })));
 const Pos: Page = lazy(() => import('../features/pos/pos.page').then((m) => ({ default: m.PosPage })));
 const Dashboard: Page = lazy(() => import('../features/dashboard/dashboard.page').then((m) => ({ default: m.DashboardPage })));
 const Users: Page = lazy(() => import('../features/users/users.page').then((m) => ({ default: m.UsersPage })));
@@ -41,11 +40,12 @@ const OfficeOwing: Page = lazy(() => officeStudents().then((m) => ({ default: m.
 const ManageHostel: Page = lazy(() => hostelStudents().then((m) => ({ default: m.ManageHostelPage })));
 const HostelInSession: Page = lazy(() => hostelStudents().then((m) => ({ default: m.HostelInSessionPage })));
 const HostelVacated: Page = lazy(() => hostelStudents().then((m) => ({ default: m.HostelVacatedPage })));
+const IncomeExpenses: Page = lazy(() => import('../features/finances/income-expenses.page').then((m) => ({ default: m.IncomeExpensesPage })));
 
 const OUTLET_WORDS = { store: 'Makeup', office: 'PMU', salon: 'Salon' } as const;
 const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
 
-/** Every screen of both menus (spec §2). Areas not built yet show a plain "coming soon" page. */
+/** Every screen of both menus (spec §2). */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: ADMIN_HOME, title: 'Dashboard', access: 'admin', page: Dashboard },
   ...outlets.map((o): PageRoute => ({ path: `/dashboard/point-of-sales/${o}`, title: `Point of Sales (${OUTLET_WORDS[o]})`, access: 'staff', page: Pos })),
@@ -60,7 +60,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/students/office-students/owing', title: 'Office Students (Owing)', access: 'staff', page: OfficeOwing },
   // view-only for staff (no cost prices, no write buttons; the API refuses their writes anyway)
   ...outlets.map((o): PageRoute => ({ path: `/products/manage/${o}`, title: `${OUTLET_WORDS[o]} Products`, access: 'staff', page: lazy(() => import('../features/products/products.page').then((m) => ({ default: m.productPages[o] }))) })),
-  { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: ComingSoon },
+  { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: IncomeExpenses },
   { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ManageHostel },
   { path: '/users/hostel-users/insession', title: 'Hostel (In Session)', access: 'staff', page: HostelInSession },
   { path: '/users/hostel-users/owing', title: 'Hostel (Vacated)', access: 'staff', page: HostelVacated },

@@ -1,0 +1,174 @@
+import '@mantine/charts/styles.css';
+import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type FinanceEntry, type FinanceSummary, type ListSummary, finances, listPath } from '@studio/shared';
+import { IconPlus, IconPrinter } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { resourceKeys } from '../../crud/create-resource-hooks';
+import { MonthView } from '../../crud/month-view';
+import { ResourceForm } from '../../crud/resource-form';
+import type { SummaryCardDef } from '../../crud/summary-cards';
+import { SummaryCards } from '../../crud/summary-cards';
+import { apiRequest } from '../../lib/api-client';
+import { PageHeader } from '../../lib/ui/page-header';
+import { studioDate } from '../../lib/studio-time';
+import { ExpenseCategoriesChart, IncomeSourcesChart } from './finance-charts';
+import { FinanceEntryModal } from './finance-entry.modal';
+import { periodDays, periodLabel, usePeriodParam } from './finance-period';
+import { FinancePeriodPicker } from './finance-period-picker';
+import { FinancePeriods } from './finance-periods';
+import { FinanceStatementModal } from './finance-statement';
+import { useFinanceSummary } from './finances.queries';
+import { financeColumns, financesUi } from './finances.ui';
+import { RangeEntries } from './range-entries';
+
+/** The period's totals across every source (summary-range): what came in, what went out, and the difference. */
+const PERIOD_CARDS: readonly SummaryCardDef<FinanceSummary>[] = [
+  { key: 'income', label: 'Income', format: 'money', color: 'teal', testId: 'finance-income' },
+  { key: 'expense', label: 'Expenses', format: 'money', color: 'red', testId: 'finance-expense' },
+  { key: 'net', label: 'Net', format: 'money', testId: 'finance-net', hint: 'Income less expenses' },
+];
+
+/** The entries list's own summary: the entries typed in here, not sales, fees or bookings. */
+const ENTRY_CARDS: readonly SummaryCardDef<ListSummary>[] = [
+  { key: 'count', label: 'Entries', format: 'count' },
+  { key: 'income', label: 'Income entered', format: 'money', color: 'teal' },
+  { key: 'expense', label: 'Expenses entered', format: 'money', color: 'red' },
+];
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder radius="md" h="100%" data-testid={testId}>
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * /finances/income-expenses (admin): for a month (default the studio's current one), a range of days or a year, kept
+ * in the address: income, expenses and net across every source (summary-range), income by source and expenses by
+ * category as charts with their figures, the entries of the period (add, edit, delete, CSV), income against expenses
+ * over the last 12 months and 5 years (with tables and CSV), and a printable A4 statement of the period.
+ */
+export function IncomeExpensesPage({ title }: { title: string }) {
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [period, setPeriod] = usePeriodParam();
+  const { from, to } = periodDays(period);
+  const name = periodLabel(period);
+  const summary = useFinanceSummary(from, to);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<FinanceEntry | null>(null);
+  const [open, setOpen] = useState<FinanceEntry | null>(null);
+  const [statementOpen, setStatementOpen] = useState(false);
+
+  const today = studioDate();
+  // a new entry is dated today, or the period's first day when looking at another period
+  const newDate = today >= from && today <= to ? today : from;
+  const add = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+
+  return (
+    <div data-testid="finances-page">
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => setStatementOpen(true)} disabled={!summary.data} data-testid="statement-button">
+              Statement
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={add} data-testid="create-button">
+              Add Entry
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="md">
+        <Card withBorder radius="md">
+          <FinancePeriodPicker period={period} onChange={setPeriod} />
+        </Card>
+
+        {summary.isError && (
+          <Alert color="red" variant="light" title="The figures could not be loaded" data-testid="summary-error">
+            <Group justify="space-between" gap="sm">
+              {summary.error.message}
+              <Button size="xs" variant="light" color="red" onClick={() => void summary.refetch()} loading={summary.isFetching}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <SummaryCards cards={PERIOD_CARDS} summary={summary.data} loading={summary.isPending} hint={name} />
+
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Section title={`Income by source, ${name}`} testId="income-section">
+              {summary.data ? <IncomeSourcesChart summary={summary.data} /> : <Skeleton height={200} radius="md" />}
+            </Section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Section title={`Expenses by category, ${name}`} testId="expense-section">
+              {summary.data ? <ExpenseCategoriesChart summary={summary.data} /> : <Skeleton height={200} radius="md" />}
+            </Section>
+          </Grid.Col>
+        </Grid>
+
+        <Title order={3} size="h5" mt="xs">
+          Entries, {name}
+        </Title>
+        {period.kind === 'month' ? (
+          <MonthView<FinanceEntry>
+            queryKey={resourceKeys(finances.name).lists()}
+            path={(month) => listPath(finances, 'getmonth', { month })}
+            monthPicker={false}
+            columns={financeColumns}
+            summary={ENTRY_CARDS}
+            search={{
+              scope: 'month',
+              placeholder: 'Category or description',
+              fetchPage: (text, page, perPage, signal, month) =>
+                apiRequest(listPath(finances, 'getmonth', { month }), { query: { q: text, page, per_page: perPage }, signal }),
+              note: (text) => `Entries of ${name} matching “${text}”.`,
+            }}
+            onOpen={setOpen}
+            csv={{ name: 'finances' }}
+            emptyText={(month) => `No entries in ${month}.`}
+            table={{ testId: 'entries', rowTestId: 'entry-row', resource: finances }}
+          />
+        ) : (
+          <RangeEntries from={from} to={to} label={name} cards={ENTRY_CARDS} onOpen={setOpen} />
+        )}
+
+        <Section title="Income and expenses over time" testId="periods-section">
+          <FinancePeriods height={phone ? 220 : 280} />
+        </Section>
+      </Stack>
+
+      <FinanceEntryModal
+        entry={open}
+        hidden={formOpen}
+        onClose={() => setOpen(null)}
+        onEdit={(entry) => {
+          setEditing(entry);
+          setFormOpen(true);
+        }}
+      />
+      <ResourceForm
+        ui={financesUi}
+        opened={formOpen}
+        record={editing}
+        defaults={{ date: newDate }}
+        onClose={() => setFormOpen(false)}
+        onSaved={(saved) => {
+          // an entry edited from its detail shows its new figures there
+          if (editing) setOpen(saved);
+        }}
+      />
+      <FinanceStatementModal opened={statementOpen} onClose={() => setStatementOpen(false)} summary={summary.data} periodName={name} />
+    </div>
+  );
+}
