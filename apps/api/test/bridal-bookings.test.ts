@@ -54,6 +54,12 @@ describe('bridal bookings CRUD', () => {
     expect((await call('GET', `/api/bridalbookings/${b.id}`)).statusCode).toBe(404);
   });
 
+  it('an empty deposit (null, as a form sends it) is no deposit', async () => {
+    const b = await book({ amount_paid: null, payment_method: null });
+    expect(b).toMatchObject({ amount_paid: 0, balance: 250000 });
+    expect((await call('GET', `/api/bridalbookings/${b.id}/payments`)).json().data).toEqual([]);
+  });
+
   it('refuses bad input with 422 on the field and changes nothing', async () => {
     const before = await snapshotDatabase(t.database.db);
     const cases: [Record<string, unknown>, string][] = [

@@ -235,7 +235,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
       const input: Record<string, unknown> = { ...req.body };
       // a deposit taken with the record is its ledger's first line, not a column written by hand
       const deposit = ledger ? Number(input.amount_paid ?? 0) : 0;
-      const depositMethod = (input.payment_method as PaymentMethod | undefined) ?? 'cash';
+      const depositMethod = (input.payment_method as PaymentMethod | null | undefined) ?? 'cash';
       if (ledger) {
         delete input.amount_paid;
         delete input.payment_method;

@@ -415,9 +415,11 @@ export async function seedBookings(db: Db, timeZone: string, opts: { now?: Date 
         note: p.notes.length ? p.notes.join(' ') : null,
       });
       const created = moment(p.booked, p.bookedMinute);
+      // the deposit is the ledger's first line below, not a column
+      const { amount_paid: _deposit, payment_method: _method, ...values } = input;
       const [row] = await tx
         .insert(bridalBookingsTable)
-        .values({ ...input, price: input.price!, created_at: created, updated_at: created })
+        .values({ ...values, price: values.price!, created_at: created, updated_at: created })
         .returning({ id: bridalBookingsTable.id });
       const id = row!.id;
       let previous: Line | undefined;

@@ -51,7 +51,8 @@ const fields = {
 };
 
 /** POST: `amount_paid` (a deposit taken at booking) is recorded as the first payment, by `payment_method` (cash). */
-export const bridalBookingInputSchema = z.object({ ...fields, amount_paid: money().optional(), payment_method: paymentMethodSchema.optional() });
+// a form's empty deposit comes as null: no deposit, not an error
+export const bridalBookingInputSchema = z.object({ ...fields, amount_paid: money().nullish(), payment_method: paymentMethodSchema.nullish() });
 /** PUT: amount_paid and balance are not fields here; only payments change them. */
 export const bridalBookingUpdateSchema = z.object({ ...fields, status: bookingStatusSchema }).partial();
 

@@ -37,7 +37,7 @@ export const traineeInputFields = {
   fee: money().optional(),
 };
 /** A create may carry the first payment (contract §4). */
-export const firstPaymentFields = { amount_paid: money().optional(), payment_method: paymentMethodSchema.optional() };
+export const firstPaymentFields = { amount_paid: money().nullish(), payment_method: paymentMethodSchema.nullish() };
 
 const endNotBeforeStart = (b: { start_date?: string; end_date?: string }) => !b.start_date || !b.end_date || b.end_date >= b.start_date;
 export const endRule: [typeof endNotBeforeStart, { path: string[]; error: string }] = [endNotBeforeStart, { path: ['end_date'], error: 'The end date must be on or after the start date.' }];
