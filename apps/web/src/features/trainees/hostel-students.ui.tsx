@@ -16,7 +16,8 @@ export const hostelStudentsUi = defineResourceUi({
     ...nameColumns(),
     { key: 'room', label: 'Room', nowrap: true },
     { key: 'pricing_id', label: 'Pricing', kind: 'reference', nowrap: true },
-    { key: 'session_id', label: 'Session', kind: 'reference', nowrap: true },
+    // in the detail and the CSV: the table keeps room for the balance and status beside the row's actions
+    { key: 'session_id', label: 'Session', kind: 'reference', only: 'csv' },
     { key: 'start_date', label: 'Check-in', kind: 'date' },
     { key: 'end_date', label: 'Check-out', kind: 'date' },
     ...feeAndStatusColumns(),

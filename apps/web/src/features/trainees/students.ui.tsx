@@ -11,7 +11,8 @@ export const studentsUi = defineResourceUi({
   columns: [
     ...nameColumns(),
     { key: 'program_id', label: 'Program', kind: 'reference', nowrap: true },
-    { key: 'session_id', label: 'Session', kind: 'reference', nowrap: true },
+    // in the detail and the CSV: the table keeps room for the balance and status beside the row's actions
+    { key: 'session_id', label: 'Session', kind: 'reference', only: 'csv' },
     { key: 'start_date', label: 'Starts', kind: 'date' },
     { key: 'end_date', label: 'Ends', kind: 'date' },
     ...feeAndStatusColumns(),

@@ -89,11 +89,11 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const user = setupUser();
     await screen.findByText('Amaka Nwosu');
     expect([...screen.getByTestId('list-views').querySelectorAll('[role=tab]')].map((t) => t.textContent)).toEqual(['All', 'In session', 'Owing']);
-    expect(headers()).toEqual(['Name', 'Program', 'Session', 'Starts', 'Ends', 'Fee', 'Balance', 'Status', 'Actions']);
+    // the session is in the detail and the CSV: the table keeps room for balance and status beside the actions
+    expect(headers()).toEqual(['Name', 'Program', 'Starts', 'Ends', 'Fee', 'Balance', 'Status', 'Actions']);
     expect(within(rowOf('Amaka Nwosu')).getByText('0803 111 2222')).toBeTruthy();
     await waitFor(() => expect(within(rowOf('Amaka Nwosu')).getByText('Professional makeup')).toBeTruthy());
     expect(within(rowOf('Bisi Alade')).getByText('Gele tying')).toBeTruthy();
-    expect(within(rowOf('Chi Okoro')).getByText('May class')).toBeTruthy();
     expect(within(rowOf('Bisi Alade')).getByTestId('trainee-status').textContent).toBe('Suspended');
     await waitFor(() => expect(screen.getByTestId('summary-count-value').textContent).toBe('300'));
     expect(screen.getByTestId('summary-balance-value').textContent).toBe('₦234.50');
