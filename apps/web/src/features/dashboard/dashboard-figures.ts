@@ -1,3 +1,4 @@
+import { OUTLETS, type Outlet } from '@studio/shared';
 import dayjs from 'dayjs';
 
 
@@ -39,4 +40,9 @@ export function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
   if (hour < 17) return 'Good afternoon';
   return 'Good evening';
+}
+
+/** The outlet with the most of a figure (sales, stock alerts); the first in the studio's order on a tie or when all are 0. */
+export function topOutlet(figure: (outlet: Outlet) => number): Outlet {
+  return OUTLETS.reduce((best, o) => (figure(o) > figure(best) ? o : best), OUTLETS[0]);
 }

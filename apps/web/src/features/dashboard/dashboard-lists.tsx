@@ -29,10 +29,10 @@ export function EmptyLine({ children }: { children: string }) {
   );
 }
 
-/** A ranked line: name and amount, then a bar against the best with a note (outlet, quantity) under it. */
-function RankedRow({ rank, name, amount, share, color, note, noteWidth, testId }: { rank: number; name: ReactNode; amount: number; share: number; color: string; note: ReactNode; noteWidth: number; testId: string }) {
+/** A ranked line: name and amount, then a bar against the best with a note (outlet, quantity) under it; opens `to`. */
+function RankedRow({ rank, name, amount, share, color, note, noteWidth, testId, to }: { rank: number; name: ReactNode; amount: number; share: number; color: string; note: ReactNode; noteWidth: number; testId: string; to: string }) {
   return (
-    <div data-testid={testId}>
+    <UnstyledButton component={Link} to={to} data-testid={testId} style={{ display: 'block' }}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }} align="flex-start">
           <Text size="sm" c="dimmed" w={16} fw={600} style={{ flexShrink: 0 }}>
@@ -52,11 +52,11 @@ function RankedRow({ rank, name, amount, share, color, note, noteWidth, testId }
           {note}
         </Group>
       </Group>
-    </div>
+    </UnstyledButton>
   );
 }
 
-/** This month's best sellers, products and services, by revenue. */
+/** This month's best sellers, products and services, by revenue; each opens its outlet's products. */
 export function TopProductsList({ items }: { items: Sales['top_products'] }) {
   if (!items.length) return <EmptyLine>No sales yet this month.</EmptyLine>;
   const best = items[0]!.total;
@@ -71,6 +71,7 @@ export function TopProductsList({ items }: { items: Sales['top_products'] }) {
           share={best > 0 ? (p.total / best) * 100 : 0}
           color={OUTLET_COLORS[p.outlet]}
           testId="top-product"
+          to={productsPath(p.outlet)}
           noteWidth={180}
           note={
             <>
@@ -137,7 +138,7 @@ export function StockAlertsList({ stock }: { stock: Dashboard['stock'] }) {
   );
 }
 
-/** This month's best-selling staff. */
+/** This month's best-selling staff; each opens the staff performances. */
 export function TopStaffList({ staff }: { staff: Sales['top_staff'] }) {
   if (!staff.length) return <EmptyLine>No sales yet this month.</EmptyLine>;
   const best = staff[0]!.total;
@@ -152,6 +153,7 @@ export function TopStaffList({ staff }: { staff: Sales['top_staff'] }) {
           share={best > 0 ? (s.total / best) * 100 : 0}
           color="blush.4"
           testId="top-staff-row"
+          to="/invoices/staff-performances"
           noteWidth={80}
           note={
             <Text size="xs" c="dimmed" style={nowrap}>

@@ -159,6 +159,45 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('monthly-section')).toBeTruthy();
   });
 
+  it("shows this month's income, expenses and net, the trainees, the hostel and the next bookings, each opening the page behind it", async () => {
+    renderDashboard();
+    await waitFor(() => expect(valueOf('stat-income')).toBe('₦450,000.30'));
+    expect(valueOf('stat-expense')).toBe('₦120,000.00');
+    expect(valueOf('stat-net')).toBe('₦330,000.30');
+    expect(hintOf('stat-income')).toContain('March to date, every source');
+    expect(hintOf('stat-expense')).toContain('Spent in March to date');
+    for (const card of ['stat-income', 'stat-expense', 'stat-net']) expect(screen.getByTestId(card).getAttribute('href')).toBe('/finances/income-expenses');
+
+    // the sales and stock cards open the outlet behind the most of them: office sold most today and this month,
+    // the salon has the most stock alerts
+    expect(screen.getByTestId('stat-today').getAttribute('href')).toBe('/invoices/product-invoices/office');
+    expect(screen.getByTestId('stat-month').getAttribute('href')).toBe('/invoices/product-invoices/office?month=2025-03');
+    expect(screen.getByTestId('stat-profit').getAttribute('href')).toBe('/invoices/product-invoices/office?month=2025-03');
+    expect(screen.getByTestId('stat-stock').getAttribute('href')).toBe('/products/manage/salon');
+
+    // trainees in session by kind, and what they owe
+    expect(screen.getByTestId('trainees-total').textContent).toBe('22 trainees');
+    const link = (testId: string) => [screen.getByTestId(testId).textContent, screen.getByTestId(testId).getAttribute('href')];
+    expect(link('trainees-students')).toEqual(['Makeup students12', '/students/makeup/list']);
+    expect(link('trainees-office')).toEqual(['PMU (office) students4', '/students/office-students/list']);
+    expect(link('trainees-hostel')).toEqual(['Hostel students6', '/users/hostel-users']);
+    expect(link('trainees-owed')).toEqual(['Owed by trainees9 trainees with a balance₦845,000.50', '/students/makeup/owe']);
+
+    // hostel beds by pricing
+    expect(link('hostel-taken')).toEqual(['6 beds takenhostel students in session today', '/users/hostel-users']);
+    expect(screen.getAllByTestId('hostel-pricing').map((r) => [r.textContent, r.getAttribute('href')])).toEqual([['Shared room6 beds', '/users/hostel-users']]);
+
+    // the next 14 days' bookings with their balances, each opening its month's bookings
+    expect(screen.getAllByTestId('upcoming-booking').map((r) => [r.textContent, r.getAttribute('href')])).toEqual([
+      ['Chioma EzeSat, Mar 22Confirmed₦90,000.00', '/bookings/manage?month=2025-03'],
+    ]);
+    expect(screen.getByTestId('bookings-balance-due').textContent).toBe('₦90,000.00 due');
+
+    // best sellers open their outlet's products, best staff the performances
+    expect(screen.getAllByTestId('top-product').map((p) => p.getAttribute('href'))).toEqual(['/products/manage/office', '/products/manage/salon', '/products/manage/store']);
+    expect(screen.getAllByTestId('top-staff-row').map((p) => p.getAttribute('href'))).toEqual(['/invoices/staff-performances', '/invoices/staff-performances']);
+  });
+
   it('says so when nothing has been sold yet', async () => {
     const empty: Dashboard = {
       ...DASHBOARD,
@@ -187,6 +226,12 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(screen.getByText('No invoices yet.')).toBeTruthy();
     expect(screen.getByText('Every product is above its reorder level.')).toBeTruthy();
     expect(screen.getByTestId('stock-outlet-store').textContent).toBe('Makeup StoreAll stocked');
+    // nothing to point at: the first outlet
+    expect(screen.getByTestId('stat-stock').getAttribute('href')).toBe('/products/manage/store');
+    expect(valueOf('stat-net')).toBe('₦0.00');
+    expect(screen.getByTestId('trainees-owed').textContent).toContain('Every fee is paid');
+    expect(screen.getByText('No one is staying at the hostel.')).toBeTruthy();
+    expect(screen.getByText('No bookings in the next 14 days.')).toBeTruthy();
   });
 
   it('shows the error with a way to try again', async () => {

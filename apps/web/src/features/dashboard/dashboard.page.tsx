@@ -11,8 +11,9 @@ import { formatMoney } from '../../lib/format';
 import { PageHeader } from '../../lib/ui/page-header';
 import { StatCard } from '../../lib/ui/stat-card';
 import { DailySalesChart, MonthlySalesChart, PaymentMethodsChart } from './dashboard-charts';
-import { type Change, changeVs, dayRange, greeting, monthName, share } from './dashboard-figures';
+import { type Change, changeVs, dayRange, greeting, monthName, share, topOutlet } from './dashboard-figures';
 import { RecentInvoices, StockAlertsList, TopProductsList, TopStaffList } from './dashboard-lists';
+import { DASHBOARD_LINKS, FinanceCards, HostelBeds, TraineesSummary, UpcomingBookings } from './dashboard-studio';
 import classes from './dashboard.module.css';
 import { useDashboard } from './dashboard.queries';
 
@@ -56,11 +57,19 @@ function Section({ title, action, children, testId }: { title: string; action?: 
   );
 }
 
-/** Four cards across from 1200 px; the figures need a quarter card's whole width there (₦10,000,000.00), so no icons. */
+/**
+ * Four cards across from 1200 px; the figures need a quarter card's whole width there (₦10,000,000.00), so no icons.
+ * Each opens what is behind it: the invoices of the outlet that sold most (today, this month), the products of the
+ * outlet with the most stock alerts.
+ */
 function StatCards({ d }: { d: Dashboard | undefined }) {
   const loading = !d;
   const s = d?.sales;
   const alerts = d ? d.stock.finished + d.stock.low : 0;
+  const todayOutlet = topOutlet((o) => s?.today.by_outlet[o].total ?? 0);
+  const monthOutlet = topOutlet((o) => s?.month.by_outlet[o].total ?? 0);
+  const monthInvoices = `/invoices/product-invoices/${monthOutlet}${s ? `?month=${s.month.month}` : ''}`;
+  const stockOutlet = topOutlet((o) => (d ? d.stock.by_outlet[o].finished + d.stock.by_outlet[o].low : 0));
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard
@@ -68,6 +77,7 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
         value={formatMoney(s?.today.total ?? 0)}
         hint={s && <ChangeLine change={changeVs(s.today.total, s.yesterday.total)} against={<>yesterday ({formatMoney(s.yesterday.total)})</>} />}
         loading={loading}
+        to={`/invoices/product-invoices/${todayOutlet}`}
         testId="stat-today"
       />
       <StatCard
@@ -75,6 +85,7 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
         value={formatMoney(s?.month.total ?? 0)}
         hint={s && <ChangeLine change={changeVs(s.month.total, s.last_month.same_period.total)} against={<>{dayRange(s.last_month.same_period.from, s.last_month.same_period.to)} ({formatMoney(s.last_month.same_period.total)})</>} />}
         loading={loading}
+        to={monthInvoices}
         testId="stat-month"
       />
       <StatCard
@@ -82,6 +93,7 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
         value={formatMoney(s?.month.gross_profit ?? 0)}
         hint={s && (s.month.total > 0 ? `${share(s.month.gross_profit, s.month.total)} of sales, after cost of goods` : 'No sales yet this month')}
         loading={loading}
+        to={monthInvoices}
         testId="stat-profit"
       />
       <StatCard
@@ -93,6 +105,7 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
         }
         hint={d && `${d.stock.finished} out of stock · ${d.stock.low} running low`}
         loading={loading}
+        to={`/products/manage/${stockOutlet}`}
         testId="stat-stock"
       />
     </SimpleGrid>
@@ -143,8 +156,10 @@ function OutletLinks({ d }: { d: Dashboard | undefined }) {
 
 /**
  * /dashboard/main (admin): today's and this month's sales against yesterday and last month, gross profit,
- * stock alerts, 30 days and 12 months of sales by outlet, payment methods, best sellers, best staff, the
- * newest invoices and the three tills. Every figure comes from one call, GET /api/dashboard.
+ * stock alerts, this month's income, expenses and net across every source, 30 days and 12 months of sales by
+ * outlet, payment methods, best sellers, best staff, trainees in session and what they owe, hostel beds taken,
+ * the next 14 days' bookings, the newest invoices and the three tills. Every figure comes from one call,
+ * GET /api/dashboard; every card and line opens the page behind it.
  */
 export function DashboardPage({ title }: { title: string }) {
   const user = useCurrentUser();
@@ -186,6 +201,7 @@ export function DashboardPage({ title }: { title: string }) {
         )}
 
         <StatCards d={d} />
+        <FinanceCards d={d} />
         <OutletLinks d={d} />
 
         <Grid gap="md">
@@ -223,6 +239,40 @@ export function DashboardPage({ title }: { title: string }) {
               }
             >
               {chart((x) => <TopStaffList staff={x.top_staff} />, 220)}
+            </Section>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <Section
+              title="Trainees"
+              action={
+                <Anchor component={Link} to={DASHBOARD_LINKS.owing} size="xs">
+                  Owing
+                </Anchor>
+              }
+              testId="trainees-section"
+            >
+              {d ? <TraineesSummary students={d.students} /> : <Skeleton height={200} radius="md" />}
+            </Section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <Section title="Hostel" testId="hostel-section">
+              {d ? <HostelBeds hostel={d.hostel} /> : <Skeleton height={200} radius="md" />}
+            </Section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Section
+              title="Bookings, next 14 days"
+              action={
+                d && d.bookings.balance_due > 0 ? (
+                  <Text size="xs" c="dimmed" data-testid="bookings-balance-due">
+                    {formatMoney(d.bookings.balance_due)} due
+                  </Text>
+                ) : undefined
+              }
+              testId="bookings-section"
+            >
+              {d ? <UpcomingBookings bookings={d.bookings} /> : <Skeleton height={200} radius="md" />}
             </Section>
           </Grid.Col>
 

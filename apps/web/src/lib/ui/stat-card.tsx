@@ -1,5 +1,6 @@
 import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export interface StatCardProps {
   label: string;
@@ -10,36 +11,45 @@ export interface StatCardProps {
   color?: string;
   loading?: boolean;
   testId?: string;
+  /** The page behind the figure: the whole card is a link to it (the dashboard's cards). */
+  to?: string;
 }
 
 /** One figure of a summary row (a month's sales, a staff member's total); cards stack on a phone. */
-export function StatCard({ label, value, hint, icon, color = 'gold', loading, testId }: StatCardProps) {
-  return (
-    <Card withBorder radius="md" padding="md" data-testid={testId}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <div style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            {label}
+export function StatCard({ label, value, hint, icon, color = 'gold', loading, testId, to }: StatCardProps) {
+  const body = (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <div style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          {label}
+        </Text>
+        {loading ? (
+          <Skeleton height={26} width={140} mt={6} radius="sm" />
+        ) : (
+          <Text fw={700} fz={22} mt={4} style={{ whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-value` : undefined}>
+            {value}
           </Text>
-          {loading ? (
-            <Skeleton height={26} width={140} mt={6} radius="sm" />
-          ) : (
-            <Text fw={700} fz={22} mt={4} style={{ whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-value` : undefined}>
-              {value}
-            </Text>
-          )}
-          {hint && !loading && (
-            <Text size="xs" c="dimmed" mt={2}>
-              {hint}
-            </Text>
-          )}
-        </div>
-        {icon && (
-          <ThemeIcon size={42} radius="md" variant="light" color={color}>
-            {icon}
-          </ThemeIcon>
         )}
-      </Group>
+        {hint && !loading && (
+          <Text size="xs" c="dimmed" mt={2}>
+            {hint}
+          </Text>
+        )}
+      </div>
+      {icon && (
+        <ThemeIcon size={42} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+      )}
+    </Group>
+  );
+  return to ? (
+    <Card withBorder radius="md" padding="md" component={Link} to={to} data-testid={testId}>
+      {body}
+    </Card>
+  ) : (
+    <Card withBorder radius="md" padding="md" data-testid={testId}>
+      {body}
     </Card>
   );
 }
