@@ -17,6 +17,7 @@ import { csvColumnsOf, renderCell } from './paged-table';
 import { canRead, fetchReferenceLabels, referencedResource } from './reference-options';
 import { ResourceForm } from './resource-form';
 import { type ColumnDef, type ResourceUi, singularOf } from './resource-ui';
+import { useUsageColumn } from './usage';
 import { type SummaryCardDef, SummaryCards } from './summary-cards';
 import classes from './resource-list-page.module.css';
 
@@ -83,7 +84,9 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
       ),
     [admin, ui.columns, ui.resource],
   );
-  const columns = useMemo(() => readable.filter((c) => c.only !== 'csv'), [readable]);
+  // settings (programs, sessions, packages, pricing) say how many records use each one
+  const usageColumn = useUsageColumn<Row & { id: number }>(ui.resource, admin && ui.usage === true);
+  const columns = useMemo(() => [...readable.filter((c) => c.only !== 'csv'), ...(usageColumn ? [usageColumn as ColumnDef<Row>] : [])], [readable, usageColumn]);
   const views = ui.views ?? [];
   const [viewValue, setView] = useUncontrolled({ value: props.view, defaultValue: views[0]?.value, finalValue: '', onChange: props.onViewChange });
   const view = views.find((v) => v.value === viewValue) ?? views[0];

@@ -121,6 +121,8 @@ export interface ResourceUi<R extends ResourceDefinition = ResourceDefinition> {
   views?: readonly ResourceView[];
   /** The column that names a record in confirmations ("Delete 'Bridal Gold'?"). Default `name`. */
   titleField?: keyof RecordOf<R> & string;
+  /** Show how many records of other resources use each record (`GET {path}/usage`): settings others refer to. */
+  usage?: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@ import { defineResourceUi } from '../../crud/resource-ui';
 /** Bridal packages clients book: /bookings/packages. */
 export const bridalPackagesUi = defineResourceUi({
   resource: bridalPackages,
+  usage: true,
   columns: [
     { key: 'name', label: 'Name', nowrap: true },
     { key: 'price', label: 'Price', kind: 'money' },

@@ -9,6 +9,7 @@ import { defineResourceUi } from '../../crud/resource-ui';
 export function extraProgramsUi(type: ExtraProgramType) {
   return defineResourceUi({
     resource: extraPrograms,
+    usage: true,
     singular: EXTRA_PROGRAM_LABELS[type].singular,
     filter: { listPath: `${extraPrograms.path}/list/${type}`, values: { type } },
     columns: [

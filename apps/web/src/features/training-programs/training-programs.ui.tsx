@@ -5,6 +5,7 @@ import { defineResourceUi } from '../../crud/resource-ui';
 /** Program types of makeup training: /programs/list-types. */
 export const trainingProgramsUi = defineResourceUi({
   resource: trainingPrograms,
+  usage: true,
   columns: [
     { key: 'name', label: 'Name', nowrap: true },
     { key: 'duration', label: 'Duration', nowrap: true },

@@ -6,6 +6,7 @@ import { defineResourceUi } from '../../crud/resource-ui';
 /** Training intakes students are placed in: /training-session/list-sessions. */
 export const trainingSessionsUi = defineResourceUi({
   resource: trainingSessions,
+  usage: true,
   columns: [
     { key: 'name', label: 'Name', nowrap: true },
     { key: 'start_date', label: 'Starts', kind: 'date' },

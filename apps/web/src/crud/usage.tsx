@@ -1,0 +1,45 @@
+import { Text } from '@mantine/core';
+import { type ResourceDefinition, resources } from '@studio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+import { resourceKeys } from './create-resource-hooks';
+import type { ColumnDef } from './resource-ui';
+
+const registry: readonly ResourceDefinition[] = Object.values(resources);
+
+interface Usage {
+  id: number;
+  by: Record<string, number>;
+  total: number;
+}
+
+/** How many of each resource use one record, in words: "3 Makeup Students · 1 Hostel Student". */
+export function usageText(usage: Usage | undefined): string | null {
+  if (!usage || usage.total === 0) return null;
+  return Object.entries(usage.by)
+    .filter(([, n]) => n > 0)
+    .map(([name, n]) => {
+      const r = registry.find((x) => x.name === name);
+      return `${n} ${r ? (n === 1 ? r.singular : r.label) : name}`;
+    })
+    .join(' · ');
+}
+
+/**
+ * `GET {path}/usage` (records of other resources using each one), under the resource's query keys so a
+ * change anywhere refreshes it, and the "In use" column that shows it (a record in use cannot be deleted).
+ */
+export function useUsageColumn<T extends { id: number }>(resource: ResourceDefinition, enabled: boolean): ColumnDef<T> | null {
+  const usage = useQuery({
+    queryKey: [...resourceKeys(resource.name).all, 'usage'],
+    queryFn: ({ signal }) => api.get<Usage[]>(`${resource.path}/usage`, undefined, signal),
+    enabled,
+  });
+  if (!enabled) return null;
+  const byId = new Map((usage.data ?? []).map((u) => [u.id, u]));
+  return {
+    key: 'id',
+    label: 'In use',
+    render: (row) => usageText(byId.get(row.id)) ?? <Text span c="dimmed" fz="inherit">Not used</Text>,
+  };
+}
