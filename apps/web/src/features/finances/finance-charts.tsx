@@ -9,7 +9,8 @@ type SourceKey = Exclude<keyof FinanceSummary['income_by_source'], 'sales'>;
 
 /** Where income comes from, in the order a statement lists it; sales per outlet in the outlets' colours. */
 export const INCOME_SOURCES: readonly { key: SourceKey; label: string; color: string }[] = [
-  { key: 'manual', label: 'Other income (entries)', color: 'indigo.5' },
+  // income typed in on this page (hall rental, consultations): everything else is counted from its own records
+  { key: 'manual', label: 'Other income', color: 'indigo.5' },
   { key: 'sales_store', label: `Sales: ${OUTLET_LABELS.store}`, color: OUTLET_COLORS.store },
   { key: 'sales_office', label: `Sales: ${OUTLET_LABELS.office}`, color: OUTLET_COLORS.office },
   { key: 'sales_salon', label: `Sales: ${OUTLET_LABELS.salon}`, color: OUTLET_COLORS.salon },
@@ -132,7 +133,8 @@ export function IncomeExpenseChart({ rows, label, height }: { rows: readonly Fin
       yAxisProps={moneyAxis}
       xAxisProps={{ minTickGap: 4 }}
       withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
+      // income before expenses (recharts would sort the legend by key)
+      legendProps={{ verticalAlign: 'bottom', itemSorter: (item: { dataKey?: unknown }) => (item.dataKey === 'income' ? 0 : 1) }}
       maxBarWidth={28}
       barChartProps={{ margin: { top: 12, right: 4 } }}
     />

@@ -143,7 +143,7 @@ describe('IncomeExpensesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(within(screen.getByTestId('finance-income')).getByText('March 2025')).toBeTruthy();
 
     // by source, each with its share of the income; sales per outlet and in all
-    expect(textOf('source-manual')).toBe('Other income (entries)₦70,000.0016%');
+    expect(textOf('source-manual')).toBe('Other income₦70,000.0016%');
     expect(textOf('source-sales_store')).toBe('Sales: Makeup Store₦37,500.308%');
     expect(textOf('source-sales_office')).toBe('Sales: PMU Office₦150,000.0033%');
     expect(textOf('source-sales_salon')).toBe('Sales: Salon₦20,000.004%');
