@@ -74,6 +74,10 @@ function serveFinances() {
       writes.push(call);
       return jsonResponse(201, { data: entry({ id: 10, ...(call.body as object) }) });
     }
+    if (call.method === 'PUT' && path === '/api/finances/2') {
+      writes.push(call);
+      return jsonResponse(200, { data: entry({ ...(call.body as object) }) });
+    }
     if (call.method === 'DELETE' && path === '/api/finances/2') {
       writes.push(call);
       return jsonResponse(200, { data: { id: 2 } });
@@ -238,7 +242,7 @@ describe('IncomeExpensesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     });
   });
 
-  it('an entry opens with edit and delete; deleting asks first', async () => {
+  it('an entry opens with edit and delete; the edit is the same form, deleting asks first', async () => {
     const { writes } = renderPage();
     const user = setupUser();
     await waitFor(() => expect(screen.getAllByTestId('entry-row')).toHaveLength(3));
@@ -246,11 +250,24 @@ describe('IncomeExpensesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const detail = await screen.findByTestId('entry-amount');
     expect(detail.textContent).toBe('₦95,000.00');
     expect(screen.getByTestId('entry-description').textContent).toBe('Shop rent, March');
+
+    await user.click(screen.getByTestId('entry-edit'));
+    await screen.findByTestId('resource-form-body');
+    expect(formField('category').value).toBe('Rent');
+    expect(formField('amount').value).toBe('₦95,000.00');
+    await user.clear(formField('amount'));
+    await user.type(formField('amount'), '97500');
+    await user.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toEqual({ id: 2, type: 'expense', category: 'Rent', amount: 97500, date: '2025-03-05', outlet: null, description: 'Shop rent, March' });
+    // back on the entry, with its new amount
+    await waitFor(() => expect(screen.getByTestId('entry-amount').textContent).toBe('₦97,500.00'));
+
     await user.click(screen.getByTestId('entry-delete'));
     expect((await screen.findByTestId('confirm-delete')).textContent).toBe('Delete');
-    expect(writes).toHaveLength(0);
+    expect(writes).toHaveLength(1);
     await user.click(screen.getByTestId('confirm-delete'));
-    await waitFor(() => expect(writes.map((w) => `${w.method} ${w.url.pathname}`)).toEqual(['DELETE /api/finances/2']));
+    await waitFor(() => expect(writes.map((w) => `${w.method} ${w.url.pathname}`)).toEqual(['PUT /api/finances/2', 'DELETE /api/finances/2']));
     await waitFor(() => expect(screen.queryByTestId('entry-amount')).toBeNull());
   });
 
