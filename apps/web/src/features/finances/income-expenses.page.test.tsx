@@ -62,6 +62,7 @@ function serveFinances() {
     const path = call.url.pathname;
     if (call.method === 'GET') {
       if (path === '/api/finances/getmonth/2025-03') return jsonResponse(200, paged(MARCH, MARCH_LIST_SUMMARY));
+      if (path === '/api/finances/range/2025-03-01/2025-03-31') return jsonResponse(200, paged(MARCH, MARCH_LIST_SUMMARY));
       if (path === '/api/finances/range/2024-01-01/2024-12-31') return jsonResponse(200, paged([entry({ id: 9, category: 'Salaries', amount: 2500.5, date: '2024-06-30' })], { count: 1, income: 0, expense: 2500.5 }));
       if (path === '/api/finances/summary-range/2025-03-01/2025-03-31') return jsonResponse(200, { data: MARCH_SUMMARY });
       if (path === '/api/finances/summary-range/2024-01-01/2024-12-31') return jsonResponse(200, { data: YEAR_SUMMARY });
@@ -269,6 +270,17 @@ describe('IncomeExpensesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await user.click(screen.getByTestId('confirm-delete'));
     await waitFor(() => expect(writes.map((w) => `${w.method} ${w.url.pathname}`)).toEqual(['PUT /api/finances/2', 'DELETE /api/finances/2']));
     await waitFor(() => expect(screen.queryByTestId('entry-amount')).toBeNull());
+  });
+
+  it('Range keeps the days of the month shown, in the address, and lists them from range/{from}/{to}', async () => {
+    const { fetchMock, router } = renderPage(`${PAGE}?month=2025-03`);
+    await waitFor(() => expect(screen.getAllByTestId('entry-row')).toHaveLength(3));
+    const user = setupUser();
+    await user.click(within(screen.getByTestId('period-kind')).getByText('Range'));
+    await waitFor(() => expect(router.state.location.search).toBe('?period=range&from=2025-03-01&to=2025-03-31'));
+    await waitFor(() => expect(gets(fetchMock)).toContain('/api/finances/range/2025-03-01/2025-03-31?page=1'));
+    expect(screen.getByTestId('range-picker').textContent).toBe('Mar 1, 2025 – Mar 31, 2025');
+    expect(within(screen.getByTestId('finance-income')).getByText('Mar 1 – Mar 31, 2025')).toBeTruthy();
   });
 
   it('a year from the address: its summary, its entries from range/{from}/{to}, a printable statement', async () => {
