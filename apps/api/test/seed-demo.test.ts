@@ -4,6 +4,7 @@ import { addDays, BOOKING_STATUSES, PAYMENT_METHODS, studioDate, toKobo } from '
 import { seedFoundation } from '../src/scripts/seed-demo.js';
 import { seedBookings, type BookingSeedResult } from '../src/scripts/seed-demo-bookings.js';
 import { seedTrainees, type TraineeSeedResult } from '../src/scripts/seed-demo-trainees.js';
+import { seedFinances } from '../src/scripts/seed-demo-finances.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // The bridal half of `npm run seed:demo` on a fresh database: a year of bookings in every status,
@@ -258,5 +259,31 @@ describe('seed:demo trainees', () => {
     expect(await seedTrainees(t.database.db, tz())).toBeUndefined();
     expect(await seedFoundation(t.database.db)).toBe(false);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('seed:demo income and expenses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('adds a year of entries up to today, rent and salaries every month, that the summaries sum exactly; a second run adds nothing', async () => {
+    const today = studioDate(new Date(), 'Africa/Lagos');
+    const seeded = await seedFinances(t.database.db, 'Africa/Lagos');
+    expect(seeded!.entries).toBeGreaterThan(200);
+    const admin = await t.login();
+    const from = addDays(today, -365);
+    const summary = (await t.call(admin, { method: 'GET', url: `/api/finances/summary-range/${from}/${today}` })).json().data;
+    expect(toKobo(summary.expense)).toBe(seeded!.expenseKobo);
+    expect(toKobo(summary.income_by_source.manual)).toBe(seeded!.incomeKobo);
+    expect(Object.keys(summary.expense_by_category)).toEqual(expect.arrayContaining(['Rent', 'Salaries', 'Generator fuel', 'Stock purchase', 'Utilities']));
+    const months = (await t.call(admin, { method: 'GET', url: `/api/finances/summary-monthly/${addDays(today, -300).slice(0, 7)}/${today.slice(0, 7)}` })).json().data as { expense: number }[];
+    for (const m of months) expect(m.expense).toBeGreaterThan(0);
+    const result = (await t.database.db.execute(sql`select max(date)::text as latest from finances`)) as unknown as { rows: { latest: string }[] };
+    const latest = result.rows[0]!.latest;
+    expect(latest <= today).toBe(true);
+    expect(await seedFinances(t.database.db, 'Africa/Lagos')).toBeNull();
   });
 });

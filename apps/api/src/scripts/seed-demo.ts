@@ -13,6 +13,7 @@ import type { Db } from '../db/client.js';
 import { seedPos } from './seed-demo-pos.js';
 import { seedBookings } from './seed-demo-bookings.js';
 import { seedTrainees, type TraineeKindCounts } from './seed-demo-trainees.js';
+import { seedFinances } from './seed-demo-finances.js';
 
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -111,6 +112,12 @@ async function main() {
           `${trainees.payments} payments (${trainees.reversals} bounced and reversed), ${naira(trainees.takenKobo)} taken, ${naira(trainees.owedKobo)} still owed, in ${((Date.now() - traineesStarted) / 1000).toFixed(1)} s.`,
       );
     } else console.log('Trainees already exist; none seeded.');
+    const finances = await seedFinances(database.db, config.tzStudio);
+    console.log(
+      finances
+        ? `Income and expenses seeded: ${finances.entries} entries over the past 12 months, ${naira(finances.expenseKobo)} of expenses and ${naira(finances.incomeKobo)} of other income.`
+        : 'Income and expense entries already exist; none seeded.',
+    );
     console.log(`Seed finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();
