@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, uniqueIndex, varchar, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Outlet, PaymentMethod } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
@@ -37,6 +38,9 @@ export const ordersTable = pgTable(
     index('orders_outlet_date_idx').on(t.outlet, t.business_date, t.id),
     index('orders_staff_date_idx').on(t.staff_id, t.business_date),
     index('orders_business_date_idx').on(t.business_date),
+    // paid sales by day with what the sums read: the finance summaries and the dashboard's daily totals
+    // are an index-only scan on PostgreSQL (voids are not in it)
+    index('orders_paid_day_idx').on(t.business_date, t.outlet, t.total, t.change).where(sql`${t.status} = 'paid'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_paid_day_idx" ON "orders" USING btree ("business_date","outlet","total","change") WHERE "orders"."status" = 'paid';
