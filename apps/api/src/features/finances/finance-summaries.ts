@@ -29,9 +29,9 @@ const ledgers: [Ledger, Source][] = [
 /**
  * The money movements between two days, each source summed on its own before the union, so that a few
  * thousand sums cross it instead of every sale: `by: 'source'` gives rows per source and expense category,
- * `by: 'day'` rows per day with income and expense. Sales are summed by day (and outlet), the order of
- * `orders_paid_day_idx`, which then needs no sort or hash. A reversal is a negative ledger line, so a
- * reversed payment nets to zero; a voided sale is not `paid` and is left out.
+ * `by: 'day'` rows per day with income and expense (sales by day in the order of `orders_paid_day_idx`,
+ * with no sort). A reversal is a negative ledger line, so a reversed payment nets to zero; a voided sale
+ * is not `paid` and is left out.
  */
 function sums(from: string, to: string, by: 'source' | 'day'): SQL {
   const F = financesTable;
@@ -53,7 +53,7 @@ function sums(from: string, to: string, by: 'source' | 'day'): SQL {
       from ${F} where ${F.date} between ${from} and ${to} group by ${F.type}, ${F.category}
     union all
     select 'sales_' || ${O.outlet}, null, sum(${O.total}), 0 from ${O}
-     where ${O.status} = 'paid' and ${O.business_date} between ${from} and ${to} group by ${O.business_date}, ${O.outlet}
+     where ${O.status} = 'paid' and ${O.business_date} between ${from} and ${to} group by ${O.outlet}
     union all ${sql.join(ledgers.map(ledger), sql` union all `)}`;
 }
 
