@@ -10,6 +10,7 @@ import { crudModules } from '../crud/registry.js';
 import { addLedgerLine } from '../crud/ledger.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import type { UserRow } from '../plugins/auth.js';
+import { rng } from './seed-random.js';
 
 /** Offered when the database has no bridal package at all (the foundation seed makes its own). */
 const DEFAULT_PACKAGES = [
@@ -80,16 +81,6 @@ const WEEKDAY_RATE = [0.08, 0.06, 0.06, 0.06, 0.2, 0.35, 1];
 const MONTH_RATE = [0.6, 0.9, 0.9, 1.3, 0.9, 0.9, 1, 1.2, 1, 1.1, 1.3, 1.8];
 const BASE_RATE = 1.2;
 
-/** A small deterministic generator: the same demo every time (for the same day). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAIRA = 100; // kobo
 const naira = (kobo: number) => `₦${(kobo / NAIRA).toLocaleString('en-NG')}`;

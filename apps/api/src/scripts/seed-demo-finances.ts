@@ -2,22 +2,12 @@ import { count } from 'drizzle-orm';
 import { addDays, fromKobo, studioDate, type FinanceType, type Outlet } from '@studio/shared';
 import type { Db } from '../db/client.js';
 import { financesTable, usersTable } from '../db/schema.js';
+import { rng } from './seed-random.js';
 
 // A year of the studio's own income and expenses, so the Income & Expenses page and the dashboard look like a
 // real studio's: rent and salaries monthly, diesel weekly (the grid fails), stock bought fortnightly per outlet,
 // utilities, transport, marketing, the odd repair, and a little income of its own (hall rental, consultations).
 
-/** Deterministic pseudo-random numbers (mulberry32), so the demo is the same on every machine for a given day. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Entry = { type: FinanceType; category: string; amountK: number; date: string; description: string; outlet: Outlet | null };
 
@@ -32,7 +22,7 @@ export async function seedFinances(db: Db, timeZone: string, now = new Date()): 
   const [{ n }] = (await db.select({ n: count() }).from(financesTable)) as [{ n: number }];
   if (Number(n) > 0) return null;
   const [admin] = await db.select({ id: usersTable.id }).from(usersTable).orderBy(usersTable.id).limit(1);
-  const rand = random(20261123);
+  const rand = rng(20261123);
   const between = (lowNaira: number, highNaira: number, stepNaira = 500) => Math.round((lowNaira + rand() * (highNaira - lowNaira)) / stepNaira) * stepNaira * 100;
   const today = studioDate(now, timeZone);
   const start = addDays(today, -365);

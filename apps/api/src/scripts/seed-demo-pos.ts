@@ -9,6 +9,7 @@ import { productsTable, stockMovementsTable, usersTable } from '../db/schema.js'
 import { applyStockChange } from '../resources/products/stock.js';
 import { createOrder, voidOrder } from '../features/pos/orders.service.js';
 import { HttpError } from '../plugins/errors.js';
+import { rng } from './seed-random.js';
 
 type Item = [name: string, category: string, price: number, cost: number, stock?: number, reorder?: number];
 
@@ -105,16 +106,6 @@ const CUSTOMERS = [
 const PER_DAY: Record<Outlet, number> = { store: 3, office: 0.8, salon: 2 };
 const SELLERS: Record<Outlet, string[]> = { store: ['chiamaka', 'ngozi', 'ngozi', 'blessing'], office: ['tamuno', 'tamuno', 'blessing'], salon: ['ibiere', 'ibiere', 'ngozi'] };
 
-/** A small deterministic generator: the same demo every time. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A moment on a studio day at hh:mm, Lagos time (UTC+1, no daylight saving). */

@@ -37,6 +37,7 @@ import { addLedgerLine } from '../crud/ledger.js';
 import type { CrudModule } from '../crud/define-crud-module.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import type { UserRow } from '../plugins/auth.js';
+import { rng } from './seed-random.js';
 
 /** [key, matches an existing one, what to add when none does] */
 type Wanted<T> = [key: string, match: RegExp, add: T];
@@ -103,16 +104,6 @@ const STREETS = [
 ];
 const BOUNCED = 'Transfer reversed by the bank (bounced).';
 
-/** A small deterministic generator: the same demo every time (for the same day). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAIRA = 100; // kobo
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();

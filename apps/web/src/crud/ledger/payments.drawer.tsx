@@ -12,6 +12,7 @@ import { type PaymentReceiptData, paymentReceipt } from './payment-receipt-text'
 import { ReversePaymentModal } from './reverse-payment.modal';
 import { TakePaymentForm } from './take-payment.form';
 import classes from './payments.module.css';
+import { Figure } from '../../lib/ui/figure';
 
 export interface PaymentsDrawerProps {
   /** A resource that declares `ledger` (bridal bookings, trainees). */
@@ -113,8 +114,8 @@ function LedgerPanel({
       </div>
 
       <SimpleGrid cols={3} spacing="xs" className={classes.figures}>
-        <Figure label={humanize(ledger.charge)} value={formatMoney(parent.charge)} testId="payments-charge" />
-        <Figure label="Paid" value={formatMoney(parent.amount_paid)} testId="payments-paid" />
+        <Figure caps label={humanize(ledger.charge)} value={formatMoney(parent.charge)} testId="payments-charge" />
+        <Figure caps label="Paid" value={formatMoney(parent.amount_paid)} testId="payments-paid" />
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             Balance
@@ -178,19 +179,6 @@ function LedgerPanel({
       <PaymentReceiptModal receipt={receipt} opened={receipt !== null} onClose={() => setReceipt(null)} />
       <ReversePaymentModal resource={resource} parentId={parent.id} line={reversing} onClose={() => setReversing(null)} onReversed={reversed} />
     </Stack>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
   );
 }
 

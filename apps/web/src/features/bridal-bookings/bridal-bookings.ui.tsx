@@ -31,6 +31,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { PageHeader } from '../../lib/ui/page-header';
 import { BookingCalendar, STATUS_COLORS } from './booking-calendar';
+import { Figure } from '../../lib/ui/figure';
 
 const statusOptions = BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] }));
 
@@ -364,18 +365,5 @@ function BookingDetailModal({
         </Stack>
       )}
     </Modal>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
   );
 }

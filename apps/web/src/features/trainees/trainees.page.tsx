@@ -17,6 +17,7 @@ import { notify } from '../../lib/notify';
 import { ChangeSessionModal } from './change-session.modal';
 import { NO_FILTERS, type ReferenceFilter, TraineeFilters, type TraineeFilterValues, traineeFilterQuery } from './trainee-filters';
 import { TRAINEE_STATUS_COLORS, type Trainee, type TraineeResource, aboutTrainee } from './trainee-parts';
+import { Figure } from '../../lib/ui/figure';
 
 /** The stat cards over every trainee list: how many, and their fees, payments and balance (the server's totals). */
 export function traineeSummaryCards(countLabel: string): SummaryCardDef<ListSummary>[] {
@@ -233,19 +234,6 @@ function TraineeDetailModal({
         </Stack>
       )}
     </Modal>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
   );
 }
 
