@@ -14,7 +14,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCrudRoutes } from './crud/register-crud-routes.js';
 import { crudModules, crudRegistry } from './crud/registry.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
-import { LoginThrottle } from './features/auth/login-throttle.js';
+import type { LoginThrottleOptions } from './features/auth/login-throttle.js';
 import { registerActivityRoutes } from './features/activity/activity.routes.js';
 import { registerOrderRoutes } from './features/pos/orders.routes.js';
 import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
@@ -32,7 +32,8 @@ export interface BuildAppOptions {
   database: Database;
   config: AppConfig;
   logger?: FastifyServerOptions['logger'];
-  loginThrottle?: LoginThrottle;
+  /** The login throttle's limits (tests); by default the contract's 5 attempts per minute. */
+  loginThrottle?: LoginThrottleOptions;
 }
 
 export const BODY_LIMIT = 1024 * 1024;

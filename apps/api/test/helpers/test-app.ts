@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { migrationsFolder, openPglite, openPostgres, type Database } from '../../src/db/client.js';
 import { ensureFirstAdmin } from '../../src/db/first-admin.js';
-import { LoginThrottle } from '../../src/features/auth/login-throttle.js';
+import type { LoginThrottleOptions } from '../../src/features/auth/login-throttle.js';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' };
 
@@ -21,13 +21,13 @@ export const ADMIN = { username: 'admin', password: 'admin-password-1' };
  * database on it made from the template database and dropped afterwards. Never shared between files.
  * Without a template (a run that skipped the global setup) it starts empty and migrates.
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const tarball = inject('pgliteTemplate');
     const database = tarball ? await openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(tarball)]) }) : await openPglite();
     if (!tarball) await database.migrate();
-    return { database, drop: async () => {} };
+    return { database, url: null, drop: async () => {} };
   }
   const template = inject('postgresTemplate');
   const name = `studio_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -44,6 +44,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   if (!template) await database.migrate();
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -56,6 +57,8 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL runs: the address of this file's database, to open more connections to it (a second app process). */
+  databaseUrl: string | null;
   dataDir: string;
   /** Signs in and returns the bearer token. */
   login(username?: string, password?: string, deviceId?: string): Promise<string>;
@@ -79,8 +82,8 @@ export async function assertMigrated(database: Database): Promise<void> {
   }
 }
 
-export async function createTestApp(opts: { throttle?: LoginThrottle } = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+export async function createTestApp(opts: { throttle?: LoginThrottleOptions } = {}): Promise<TestApp> {
+  const { database, url: databaseUrl, drop } = await freshDatabase();
   await assertMigrated(database);
   await ensureFirstAdmin(database.db, ADMIN.username, ADMIN.password);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
@@ -112,6 +115,7 @@ export async function createTestApp(opts: { throttle?: LoginThrottle } = {}): Pr
   return {
     app,
     database,
+    databaseUrl,
     dataDir,
     login,
     call,

@@ -10,7 +10,7 @@ import { currentUser, hashToken, newToken } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
 import { usersModule } from '../../resources/users/users.module.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle, normaliseUsername, type LoginThrottleOptions } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
 
 function deviceInfoText(info: unknown): string | null {
@@ -18,22 +18,28 @@ function deviceInfoText(info: unknown): string | null {
   return (typeof info === 'string' ? info : JSON.stringify(info)).slice(0, 500);
 }
 
-export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttle = new LoginThrottle()): void {
+export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttleOptions: LoginThrottleOptions = {}): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const throttle = new LoginThrottle(db, throttleOptions);
   app.post('/api/login', { config: { role: 'public' }, schema: { tags: ['Auth'], body: loginRequestSchema } }, async (req) => {
     const body = req.body;
-    const key = LoginThrottle.key(body.username, req.ip);
-    const wait = throttle.retryAfter(key);
-    if (wait > 0) {
+    // usernames are ASCII; a name that only differs by case, spaces or full-width letters is the same name
+    const [user] = await db.select().from(usersTable).where(lowerEq(usersTable.username, normaliseUsername(body.username))).limit(1);
+    // Counted before the (slow) password check, in one atomic statement: parallel guesses cannot all
+    // slip in before the first failure is recorded. Any spelling that finds a user counts against that user.
+    const attempt = await throttle.attempt(LoginThrottle.key(user ? { userId: user.id } : { username: body.username }, req.ip));
+    if (!attempt.allowed) {
+      const wait = attempt.retryAfter;
       throw new HttpError(429, `Too many login attempts. Please try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
     }
-    const [user] = await db.select().from(usersTable).where(lowerEq(usersTable.username, body.username.trim())).limit(1);
     const ok = await verifyPassword(user?.password_hash, body.password);
     if (!user || !ok || !user.active) {
-      throttle.fail(key);
+      // who tried which name from where; never the password
+      await recordActivity(db, { user: null, action: 'login_failed', resource: 'auth', recordId: user?.id ?? null, after: { username: body.username.slice(0, 100), ip: req.ip } });
+      await throttle.failed();
       throw invalidField('username', MESSAGES.badCredentials);
     }
-    throttle.clear(key);
+    await throttle.succeeded(attempt.ticket);
     const deviceId = body.deviceId ?? crypto.randomUUID();
     const token = newToken();
     await db.transaction(async (tx) => {
@@ -44,7 +50,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttle = 
         .insert(apiTokensTable)
         .values(values)
         .onConflictDoUpdate({ target: [apiTokensTable.user_id, apiTokensTable.device_id], set: { device_info: values.device_info, token_hash: values.token_hash, created_at: new Date(), last_used_at: null } });
-      await recordActivity(tx, { user, action: 'login', resource: 'auth', recordId: user.id, after: { device_id: deviceId } });
+      await recordActivity(tx, { user, action: 'login', resource: 'auth', recordId: user.id, after: { device_id: deviceId, ip: req.ip } });
     });
     return { data: { ...usersModule.toRecord(user), tokens: [{ device_id: deviceId, api_token: token }] } };
   });
