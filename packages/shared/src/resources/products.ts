@@ -30,6 +30,22 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/**
+ * What the till needs of an item it can sell (`GET /api/pos/{outlet}/products`): what it shows (name, SKU,
+ * category, price, stock left and its colour) and what the cart keeps. No cost, outlet or timestamps.
+ */
+export const tillItemSchema = productSchema.pick({ id: true, name: true, kind: true, sku: true, category: true, price: true, quantity: true, reorder_level: true });
+export type TillItem = z.infer<typeof tillItemSchema>;
+
+/** `GET /api/pos/{outlet}/products` (and `/changes`): the list or what changed, and where to go on from. */
+export interface TillList {
+  data: TillItem[];
+  /** Ids the till must drop: sold out, deleted, or turned into something it cannot sell. Only in changes. */
+  removed?: number[];
+  /** Opaque: send it back as `?since=` to get only what changed after this answer. */
+  cursor: string;
+}
+
 const quantity = z.number().int().min(0).max(10_000_000);
 const fields = {
   outlet: outletSchema,

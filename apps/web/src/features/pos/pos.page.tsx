@@ -95,6 +95,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
       />
       <div className={classes.layout}>
         <ProductPicker
+          outlet={outlet}
           products={products.data}
           loading={products.isPending}
           inCart={inCart}

@@ -1,31 +1,75 @@
-import { Badge, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
-import type { Product } from '@studio/shared';
-import { IconBarcode, IconSearch } from '@tabler/icons-react';
-import { type KeyboardEvent, type RefObject, useMemo, useState } from 'react';
+import { Badge, Button, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
+import type { Outlet, TillItem } from '@studio/shared';
+import { IconAlertCircle, IconBarcode, IconCircleCheck, IconPackageImport, IconSearch } from '@tabler/icons-react';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/format';
 import { searchProducts } from './cart';
-import classes from './pos.module.css';
+import classes from './product-picker.module.css';
 
 interface Props {
-  products: readonly Product[] | undefined;
+  outlet: Outlet;
+  products: readonly TillItem[] | undefined;
   loading: boolean;
   inCart: ReadonlyMap<number, number>;
-  onAdd: (product: Product) => void;
+  onAdd: (product: TillItem) => void;
   inputRef: RefObject<HTMLInputElement | null>;
 }
 
+/** What the last add did, shown for a moment: the cashier on a phone cannot see the cart. */
+interface Added {
+  id: number;
+  name: string;
+  /** The add was refused: the till has no more of it. */
+  none: boolean;
+  /** Restarts the animation when the same item is added again. */
+  n: number;
+}
+
+const ADDED_MS = 2500;
+
 /**
  * Find by name or SKU as you type. A barcode scanner types the SKU and Enter: an exact SKU match is added
- * at once. Arrow keys move through the results and Enter adds the highlighted one.
+ * at once. Arrow keys move through the results and Enter adds the highlighted one. The list is virtual:
+ * an outlet with 5,000 items renders the twenty rows in view, so a keystroke stays quick.
  */
-export function ProductPicker({ products, loading, inCart, onAdd, inputRef }: Props) {
+export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputRef }: Props) {
+  const admin = isAdmin(useCurrentUser());
   const [text, setText] = useState('');
   const [highlight, setHighlight] = useState(0);
-  const results = useMemo(() => searchProducts(products ?? [], text, 60), [products, text]);
+  const [added, setAdded] = useState<Added | null>(null);
+  // the box shows each key at once; the list follows as soon as the browser is free
+  const query = useDeferredValue(text);
+  const results = useMemo(() => searchProducts(products ?? [], query, Number.POSITIVE_INFINITY), [products, query]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: results.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 62,
+    overscan: 6,
+    getItemKey: (i) => results[i]!.id,
+    // without layout (a hidden box, jsdom) render a screenful rather than nothing
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: 600 })),
+  });
 
-  function add(product: Product | undefined) {
+  useEffect(() => {
+    if (!added) return;
+    const t = window.setTimeout(() => setAdded(null), ADDED_MS);
+    return () => window.clearTimeout(t);
+  }, [added]);
+
+  useEffect(() => {
+    if (results.length) virtualizer.scrollToIndex(Math.min(highlight, results.length - 1), { align: 'auto' });
+  }, [highlight, results.length, virtualizer]);
+
+  function add(product: TillItem | undefined) {
     if (!product) return;
-    onAdd(product);
+    const taken = inCart.get(product.id) ?? 0;
+    const none = product.kind === 'product' && product.quantity !== null && taken >= product.quantity;
+    if (!none) onAdd(product);
+    setAdded((a) => ({ id: product.id, name: product.name, none, n: (a?.n ?? 0) + 1 }));
     setText('');
     setHighlight(0);
   }
@@ -39,13 +83,18 @@ export function ProductPicker({ products, loading, inCart, onAdd, inputRef }: Pr
       setHighlight((h) => Math.max(h - 1, 0));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      const q = text.trim().toLowerCase();
-      const exactSku = q ? results.find((p) => p.sku?.toLowerCase() === q) : undefined;
-      add(exactSku ?? (text.trim() ? results[highlight] : undefined));
+      // a scanner is faster than a render: search the text as typed, not the deferred list
+      const typed = text.trim();
+      const now = typed === query.trim() ? results : searchProducts(products ?? [], typed, Number.POSITIVE_INFINITY);
+      const q = typed.toLowerCase();
+      const exactSku = q ? now.find((p) => p.sku?.toLowerCase() === q) : undefined;
+      add(exactSku ?? (typed ? now[highlight] : undefined));
     } else if (event.key === 'Escape') {
       setText('');
     }
   }
+
+  const empty = !loading && (products?.length ?? 0) === 0;
 
   return (
     <Paper withBorder radius="md" p="sm">
@@ -71,54 +120,91 @@ export function ProductPicker({ products, loading, inCart, onAdd, inputRef }: Pr
           <Kbd size="xs">/</Kbd> search · <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> choose · <Kbd size="xs">Enter</Kbd> add · <Kbd size="xs">F9</Kbd> charge
         </Text>
       </Group>
-      <div className={classes.results} data-testid="pos-results">
-        {loading && (
-          <Group justify="center" py="xl">
-            <Loader type="dots" />
-          </Group>
-        )}
-        {!loading && results.length === 0 && (
-          <Text c="dimmed" ta="center" py="xl" data-testid="pos-no-results">
-            {text ? `Nothing for sale matches “${text}”.` : 'Nothing to sell at this outlet yet.'}
-          </Text>
-        )}
-        {results.map((p, i) => {
-          const taken = inCart.get(p.id) ?? 0;
-          const left = p.kind === 'service' || p.quantity === null ? null : p.quantity - taken;
-          return (
-            <UnstyledButton
-              key={p.id}
-              className={classes.result}
-              data-highlighted={i === highlight && text ? true : undefined}
-              onClick={() => add(p)}
-              disabled={left !== null && left <= 0}
-              data-testid="pos-result"
-              aria-label={`Add ${p.name}`}
-            >
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={600} size="sm" truncate="end">
-                  {p.name}
-                </Text>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {[p.sku, p.category].filter(Boolean).join(' · ') || (p.kind === 'service' ? 'Service' : '')}
-                </Text>
+      {loading && (
+        <Group justify="center" py="xl">
+          <Loader type="dots" />
+        </Group>
+      )}
+      {empty && <EmptyOutlet outlet={outlet} admin={admin} />}
+      {!loading && !empty && results.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl" data-testid="pos-no-results">
+          Nothing for sale matches “{query}”.
+        </Text>
+      )}
+      <div ref={scrollRef} className={classes.results} data-testid="pos-results" data-count={results.length} hidden={results.length === 0}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const p = results[row.index]!;
+            const taken = inCart.get(p.id) ?? 0;
+            const left = p.kind === 'service' || p.quantity === null ? null : p.quantity - taken;
+            return (
+              <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className={classes.row} style={{ transform: `translateY(${row.start}px)` }}>
+                <UnstyledButton
+                  className={classes.result}
+                  data-highlighted={row.index === highlight && text ? true : undefined}
+                  data-just-added={added && !added.none && added.id === p.id ? added.n : undefined}
+                  onClick={() => add(p)}
+                  disabled={left !== null && left <= 0}
+                  data-testid="pos-result"
+                  aria-label={`Add ${p.name}`}
+                >
+                  <div className={classes.text}>
+                    <Text fw={600} size="sm" className={classes.name} data-testid="pos-result-name">
+                      {p.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" className={classes.name}>
+                      {[p.sku, p.category].filter(Boolean).join(' · ') || (p.kind === 'service' ? 'Service' : '')}
+                    </Text>
+                  </div>
+                  <div className={classes.figures}>
+                    <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(p.price)}
+                    </Text>
+                    {left === null ? (
+                      <Badge variant="light" color="blush">
+                        Service
+                      </Badge>
+                    ) : (
+                      <Badge variant="light" color={left <= 0 ? 'red' : left <= p.reorder_level ? 'orange' : 'teal'}>
+                        {left} left
+                      </Badge>
+                    )}
+                  </div>
+                </UnstyledButton>
               </div>
-              {left === null ? (
-                <Badge variant="light" color="blush">
-                  Service
-                </Badge>
-              ) : (
-                <Badge variant="light" color={left <= 0 ? 'red' : left <= p.reorder_level ? 'orange' : 'teal'}>
-                  {left} left
-                </Badge>
-              )}
-              <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(p.price)}
-              </Text>
-            </UnstyledButton>
-          );
-        })}
+            );
+          })}
+        </div>
       </div>
+      {added && (
+        <div key={added.n} className={classes.added} role="status" aria-live="polite" data-testid="pos-added" data-refused={added.none || undefined}>
+          {added.none ? <IconAlertCircle size={18} /> : <IconCircleCheck size={18} />}
+          <span>{added.none ? `No more ${added.name} in stock` : `Added ${added.name} ×${inCart.get(added.id) ?? 1}`}</span>
+        </div>
+      )}
     </Paper>
+  );
+}
+
+/** An outlet with nothing to sell: admins get the way to stock it, staff learn whom to ask. */
+function EmptyOutlet({ outlet, admin }: { outlet: Outlet; admin: boolean }) {
+  return (
+    <div className={classes.empty} data-testid="pos-no-results">
+      <Text fw={600}>Nothing to sell at this outlet yet.</Text>
+      {admin ? (
+        <>
+          <Text size="sm" c="dimmed">
+            Add products or services, or restock the ones that have run out.
+          </Text>
+          <Button component={Link} to={`/products/manage/${outlet}`} leftSection={<IconPackageImport size={18} />} data-testid="pos-empty-add">
+            Add or restock products
+          </Button>
+        </>
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="pos-empty-ask">
+          Ask an admin to add products to this outlet, or to restock the ones that have run out.
+        </Text>
+      )}
+    </div>
   );
 }
