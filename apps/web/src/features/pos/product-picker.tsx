@@ -44,6 +44,8 @@ export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputR
   const query = useDeferredValue(text);
   const results = useMemo(() => searchProducts(products ?? [], query, Number.POSITIVE_INFINITY), [products, query]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // the virtualizer re-renders this component itself, and no memoised child receives its functions
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: results.length,
     getScrollElement: () => scrollRef.current,
