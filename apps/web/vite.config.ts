@@ -45,13 +45,36 @@ function studioHtml(config: StudioConfig): Plugin {
   return { name: 'studio-html', transformIndexHtml: (html) => html.replaceAll('%STUDIO_NAME%', escape(config.name)) };
 }
 
+/**
+ * Fails the build when Lightning CSS lowered `light-dark()` to `--lightningcss-light/dark` variables that no built
+ * stylesheet defines (they come only from a literal `color-scheme` declaration, src/app/color-scheme.css): every such
+ * colour would be invalid, i.e. a transparent header, drawer or loader.
+ */
+function colorSchemeGuard(): Plugin {
+  return {
+    name: 'color-scheme-guard',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const css = Object.values(bundle)
+        .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
+        .map((file) => (file.type === 'asset' ? String(file.source) : ''))
+        .join('\n');
+      for (const name of ['--lightningcss-light', '--lightningcss-dark']) {
+        if (css.includes(`var(${name}`) && !new RegExp(`${name}:`).test(css)) {
+          throw new Error(`The built CSS uses ${name} but never defines it: light-dark() colours would be invalid (see src/app/color-scheme.css).`);
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // .env files at the repository root may carry STUDIO_* too; real environment variables win
   const env = { ...loadEnv(mode, fileURLToPath(new URL('../..', import.meta.url)), ['STUDIO_', 'TZ_STUDIO']), ...process.env };
   const studio = loadStudioConfig(env);
   return {
     root: webRoot,
-    plugins: [react(), studioHtml(studio)],
+    plugins: [react(), studioHtml(studio), colorSchemeGuard()],
     define: studioDefine(studio),
     server: {
       port: 5173,
