@@ -9,6 +9,8 @@ export interface ActivityEntry {
   recordId: number | null;
   before?: unknown;
   after?: unknown;
+  /** Only when recording the past (the demo seed's sales); otherwise now. */
+  at?: Date;
 }
 
 /** Appends one entry in the caller's transaction, so a write and its log line land together or not at all. */
@@ -21,5 +23,6 @@ export async function recordActivity(db: DbOrTx, entry: ActivityEntry): Promise<
     record_id: entry.recordId,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    created_at: entry.at,
   });
 }

@@ -197,6 +197,7 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
             .returning()
         : [];
       await recordMovements(tx, movements.map((m) => ({ ...m, orderId, at, note: invoiceNo })));
+      await recordActivity(tx, { user, action: 'sale', resource: 'orders', recordId: orderId, after: { invoice_no: invoiceNo, outlet: input.outlet, total: fromKobo(totalK), payment_method: order!.payment_method }, at });
       // the answer is built from the rows just written: no second read after the commit
       return { order: toOrder(order!, itemRows, paymentRows), replay: false };
     });
