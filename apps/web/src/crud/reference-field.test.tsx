@@ -146,7 +146,7 @@ describe('reference fields', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(referenceGets().filter((c) => c.url.pathname === '/api/bridalpackages')).toHaveLength(1);
   });
 
-  it('shows the schema’s sentence for a missing package', async () => {
+  it('shows the schema’s sentence for a missing package, said with the field’s label', async () => {
     const { writes } = renderBookings();
     await screen.findByText('Chioma Eze');
     const user = setupUser();
@@ -156,7 +156,7 @@ describe('reference fields', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await user.type(formField('phone'), '0803 555 0101');
     await user.type(formField('price'), '100000');
     await user.click(screen.getByTestId('form-submit'));
-    expect(await screen.findByText('The package field is required.')).toBeTruthy();
+    expect(await screen.findByText('Package is required.')).toBeTruthy();
     expect(writes).toHaveLength(0);
   });
 

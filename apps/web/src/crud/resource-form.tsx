@@ -55,6 +55,7 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
     toBody: (values) => toBody(ui.fields, mode, values, ui.filter),
     // a field hidden by `showWhen` has no input: its errors show above the form
     inputs: (values) => fieldsFor(ui.fields, mode, values).map((f) => f.name),
+    labels: Object.fromEntries(ui.fields.map((f) => [f.name, f.label])),
     submit: (body) =>
       mode === 'create' ? create.mutateAsync(body as CreateOf<R>) : update.mutateAsync({ id: (record as { id: number }).id, body: body as UpdateOf<R> }),
     successMessage: `${singular} ${mode === 'create' ? 'created' : 'saved'}.`,

@@ -1,5 +1,5 @@
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
-import { fieldErrors } from '@studio/shared';
+import { fieldErrors, withLabel } from '@studio/shared';
 import { type SyntheticEvent, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../lib/api-client';
@@ -20,6 +20,8 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Schem
   onError?: (error: unknown) => void;
   /** The keys that have an input, for these values; an error on any other key shows in `formError`. Default: the keys of the values. */
   inputs?: (values: Values) => readonly string[];
+  /** The label each input shows: its sentences name the field so ("Full name is required.", not "The name field ..."). */
+  labels?: Readonly<Record<string, string>>;
 }
 
 export interface SchemaForm<Values extends Record<string, unknown>> {
@@ -34,19 +36,22 @@ export interface SchemaForm<Values extends Record<string, unknown>> {
   error: unknown;
 }
 
-/** `{ field: ['a', 'b'] }` → `{ field: 'a' }`: one sentence per field, under its input. */
-export function firstErrors(errors: Record<string, readonly string[]> | undefined): Record<string, string> {
+/** `{ field: ['a', 'b'] }` → `{ field: 'a' }`: one sentence per field, under its input, said with the input's label when given. */
+export function firstErrors(errors: Record<string, readonly string[]> | undefined, labels?: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, list] of Object.entries(errors ?? {})) if (list[0]) out[key] = list[0];
+  for (const [key, list] of Object.entries(errors ?? {})) {
+    const label = labels?.[key];
+    if (list[0]) out[key] = label ? withLabel(list[0], key, label) : list[0];
+  }
   return out;
 }
 
 export type SchemaCheck<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
 
 /** Parses a body with a shared schema: the parsed body, or the first sentence per key (`items.0.quantity` for nested ones). */
-export function checkBody<Schema extends z.ZodType>(schema: Schema, body: unknown): SchemaCheck<z.output<Schema>> {
+export function checkBody<Schema extends z.ZodType>(schema: Schema, body: unknown, labels?: Readonly<Record<string, string>>): SchemaCheck<z.output<Schema>> {
   const result = schema.safeParse(body);
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: firstErrors(fieldErrors(result.error.issues)) };
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: firstErrors(fieldErrors(result.error.issues), labels) };
 }
 
 /** Keys edited between two values (by reference); `payments` covers `payments.0.amount`. */
@@ -62,8 +67,9 @@ function without(errors: FormErrors, drop: (key: string) => boolean): FormErrors
 /**
  * The one form hook of the app: Mantine's `useForm`, validated by the shared zod schema of the body it sends.
  * Before the first submit nothing is flagged; from then on the errors follow the typing. A 422 puts each field's
- * first sentence under its input (until that input is edited) and the rest in `formError`, as does any other
- * failure; success shows `successMessage` as a toast, then calls `onSuccess`. One submit at a time.
+ * first sentence under its input (until that input is edited) and the rest in `formError`, without a toast; any other
+ * failure shows in `formError` too. Sentences name a field by its label when `labels` gives one. Success shows
+ * `successMessage` as a toast, then calls `onSuccess`. One submit at a time.
  *
  * @example
  * const { form, onSubmit, saving, formError } = useSchemaForm({
@@ -90,7 +96,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
   const serverErrors = useRef<FormErrors>({});
   const [failure, setFailure] = useState<{ error: unknown; message: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
-  const check = (values: Values) => checkBody(options.schema, toBody(values));
+  const check = (values: Values) => checkBody(options.schema, toBody(values), options.labels);
 
   const form: UseFormReturnType<Values> = useForm<Values>({
     mode: 'controlled',
@@ -124,10 +130,14 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
     } catch (error) {
       let message: string | null = error instanceof Error ? error.message : String(error);
       if (error instanceof ApiError && error.status === 422) {
-        const sentences = firstErrors(error.fieldErrors);
+        const sentences = firstErrors(error.fieldErrors, options.labels);
         serverErrors.current = sentences;
         form.setErrors(sentences);
-        if (Object.keys(sentences).length) message = null;
+        if (Object.keys(sentences).length) {
+          // the form shows every sentence (under its input, or above the inputs): no toast says it again
+          error.claim();
+          message = null;
+        }
       }
       setFailure({ error, message });
       options.onError?.(error);

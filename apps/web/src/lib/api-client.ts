@@ -23,6 +23,17 @@ export class ApiError extends Error {
     return this.status === 0;
   }
 
+  /** Whether a form took this error to show it itself (a 422's sentences under its inputs): then no toast repeats it. */
+  get claimed(): boolean {
+    return this.#claimed;
+  }
+  #claimed = false;
+
+  /** Called by whoever shows the error in place, while it is handed back to them (before the next task). */
+  claim(): void {
+    this.#claimed = true;
+  }
+
   /** The first sentence for a field, else the message: what a login box or a form shows. */
   firstError(field?: string): string {
     return (field && this.fieldErrors[field]?.[0]) || this.message;

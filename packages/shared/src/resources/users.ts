@@ -25,7 +25,7 @@ const userFields = {
     .trim()
     .min(3)
     .max(50)
-    .regex(/^[A-Za-z0-9._-]+$/, { error: 'The username may only contain letters, numbers, dots, dashes and underscores.' }),
+    .regex(/^[A-Za-z0-9._-]*$/, { error: 'The username may only contain letters, numbers, dots, dashes and underscores.' }),
   email: optionalText(150).pipe(z.email().nullable()),
   phone: optionalText(30),
   role: text(50),

@@ -25,22 +25,22 @@ describe('ChangePasswordForm', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
       jsonResponse(422, { message: 'The current password is incorrect.', errors: { current_password: ['The current password is incorrect.'] } }),
     );
     await save();
-    expect(await screen.findByText('The current password field is required.')).toBeTruthy();
-    expect(screen.getByText('The password field must be at least 8 characters.')).toBeTruthy();
+    expect(await screen.findByText('Current password is required.')).toBeTruthy();
+    expect(screen.getByText('New password is required.')).toBeTruthy();
     expect(puts).toHaveLength(0);
 
     await user.type(field('Current password'), 'old-secret');
     await user.type(field('New password'), 'new-secret-1');
     await user.type(field('Confirm new password'), 'new-secret-2');
-    expect(screen.getByText('The password confirmation does not match.')).toBeTruthy();
+    expect(screen.getByText('Confirm new password does not match.')).toBeTruthy();
     await user.type(field('Confirm new password'), '{Backspace}1');
-    expect(screen.queryByText('The password confirmation does not match.')).toBeNull();
+    expect(screen.queryByText('Confirm new password does not match.')).toBeNull();
     await save();
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]!.url.pathname).toBe('/api/users/password/7');
     expect(puts[0]!.body).toEqual({ current_password: 'old-secret', password: 'new-secret-1', password_confirmation: 'new-secret-1' });
-    // under the input (the API client also toasts every failed call)
-    const error = await within(screen.getByTestId('change-password-form')).findByText('The current password is incorrect.');
+    // under the input, said with its label, and no toast repeats it
+    const error = await within(screen.getByTestId('change-password-form')).findByText('Current password is incorrect.');
     expect(error.closest('.mantine-InputWrapper-root')!.querySelector('label')!.textContent).toMatch(/^Current password/);
     expect(onDone).not.toHaveBeenCalled();
   });

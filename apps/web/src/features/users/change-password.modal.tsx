@@ -23,6 +23,7 @@ export function ChangePasswordForm({ userId, own, onDone }: ChangePasswordProps)
     initialValues: { current_password: '', password: '', password_confirmation: '' },
     toBody: ({ current_password, ...change }) => (own ? { ...change, current_password } : change),
     inputs: () => (own ? ['current_password', 'password', 'password_confirmation'] : ['password', 'password_confirmation']),
+    labels: { current_password: 'Current password', password: 'New password', password_confirmation: 'Confirm new password' },
     submit: (body) => api.put(`/api/users/password/${segment(userId)}`, body),
     successMessage: own ? 'Your password has been changed.' : 'The password has been changed; that user must sign in again.',
     onSuccess: () => onDone?.(),
