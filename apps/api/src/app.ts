@@ -18,6 +18,7 @@ import type { LoginThrottleOptions } from './features/auth/login-throttle.js';
 import { registerActivityRoutes } from './features/activity/activity.routes.js';
 import { registerOrderRoutes } from './features/pos/orders.routes.js';
 import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
+import { registerTillProductRoutes } from './features/pos/till-products.routes.js';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { registerFinanceSummaryRoutes } from './features/finances/finances.routes.js';
 
@@ -96,6 +97,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerActivityRoutes(app, db);
   registerOrderRoutes(app, db);
   registerDayCloseRoutes(app, db);
+  registerTillProductRoutes(app, db);
   registerDashboardRoutes(app, db);
   registerFinanceSummaryRoutes(app, db);
 

@@ -24,6 +24,8 @@ function staffMay({ method, path }: Route): boolean {
   if (read && path === '/api/user') return true;
   if (method === 'PUT' && path === '/api/users/password/{id}') return true; // own id only: checked below
   if (read && (/^\/api\/products(\/|$)/.test(path) || path.startsWith('/api/get-products/'))) return true;
+  // the till's own list of what it sells, and its changes (docs/api.md, Point of sale)
+  if (read && /^\/api\/pos\/\{outlet\}\/products(\/changes)?$/.test(path)) return true;
   if (method === 'POST' && path === '/api/orders') return true;
   // reading invoices: the invoice lists and a day's invoices of an outlet
   if (read && (/^\/api\/orders(\/|$)/.test(path) || path.startsWith('/api/day-close/'))) return true;

@@ -14,6 +14,6 @@ export {
 } from '../resources/trainees/trainees.table.js';
 export { financesTable } from '../resources/finances/finances.table.js';
 export { activityLogTable } from '../plugins/activity-log.table.js';
-export { productsTable, stockMovementsTable } from '../resources/products/products.table.js';
+export { productRemovalsTable, productsTable, stockMovementsTable } from '../resources/products/products.table.js';
 export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable } from '../features/pos/orders.table.js';
 export { loginThrottleTable } from '../features/auth/login-throttle.table.js';

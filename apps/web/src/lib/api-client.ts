@@ -73,6 +73,8 @@ export interface RequestOptions {
   quiet?: boolean;
   /** A 401 here is an answer, not an expired session (login, logout). */
   ignoreUnauthorized?: boolean;
+  /** A poll the user did not ask for (the till's changes): not under the loading bar. */
+  background?: boolean;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -94,7 +96,7 @@ export const segment = (value: string | number) => encodeURIComponent(String(val
  * const { data } = await apiRequest<{ data: User }>('/api/user');
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, quiet, ignoreUnauthorized } = options;
+  const { method = 'GET', query, body, signal, quiet, ignoreUnauthorized, background } = options;
   // headers are read now, before any await, so a logout that clears storage right after still sends the token
   const headers = authHeaders();
   let payload: BodyInit | undefined;
@@ -104,7 +106,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
-  requestsInFlight.set((n) => n + 1);
+  if (!background) requestsInFlight.set((n) => n + 1);
   try {
     let response: Response;
     try {
@@ -136,7 +138,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     else if (!(signal?.aborted)) reportApiError(new ApiError(0, error instanceof Error ? error.message : String(error)), { toast: !quiet });
     throw error;
   } finally {
-    requestsInFlight.set((n) => n - 1);
+    if (!background) requestsInFlight.set((n) => n - 1);
   }
 }
 

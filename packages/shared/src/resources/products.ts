@@ -37,6 +37,28 @@ export type Product = z.infer<typeof productSchema>;
 export const tillItemSchema = productSchema.pick({ id: true, name: true, kind: true, sku: true, category: true, price: true, quantity: true, reorder_level: true });
 export type TillItem = z.infer<typeof tillItemSchema>;
 
+const tillCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * The till's list order, the same on the server and in the browser (which merges changes into it): by
+ * name as people read it (case and accents aside, "Shade 2" before "Shade 10"), then by id.
+ */
+export function compareTillItems(a: Pick<TillItem, 'id' | 'name'>, b: Pick<TillItem, 'id' | 'name'>): number {
+  return tillCollator.compare(a.name, b.name) || a.id - b.id;
+}
+
+/** Where `item` goes in a list sorted by `compareTillItems` (after its equals); `of` reads the item of an element. */
+export function tillInsertIndex<T>(list: readonly T[], item: Pick<TillItem, 'id' | 'name'>, of: (element: T) => Pick<TillItem, 'id' | 'name'>): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareTillItems(of(list[mid]!), item) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** `GET /api/pos/{outlet}/products` (and `/changes`): the list or what changed, and where to go on from. */
 export interface TillList {
   data: TillItem[];

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   listQuerySchema,
-  outletSchema,
   products,
   quantityChangeSchema,
   stockTransferSchema,
@@ -13,12 +12,12 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { findRow, parseId } from '../../crud/register-crud-routes.js';
 import { lowerEq } from '../../crud/list-query.js';
-import { currentUser, isAdmin } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
 import { usersTable } from '../users/users.table.js';
 import { productsTable, stockMovementsTable } from './products.table.js';
-import { productJsonSql, productRecord } from './products.record.js';
+import { productRecord } from './products.record.js';
 import { applyStockChange, lockProducts } from './stock.js';
 
 const T = productsTable;
@@ -30,24 +29,13 @@ export const stockFilters: Record<'finished' | 'low' | 'stocked', SQL> = {
   stocked: and(eq(T.kind, 'product'), gt(T.quantity, T.reorder_level))!,
 };
 
-const outletParams = z.object({ outlet: outletSchema });
 const idParams = z.object({ id: z.string() });
 
-/** Product calls beyond CRUD: stock filters, the POS list, stock changes, the ledger and transfers. */
+/** Product calls beyond CRUD: stock filters, stock changes, the ledger and transfers (the POS lists: features/pos/till-products.routes.ts). */
 export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const staff = { role: 'staff' as const };
   const admin = { role: 'admin' as const };
   const tags = [products.label];
-
-  /** What an outlet can sell now: its services, and products with stock, by name. The till loads it often, so the database writes the JSON. */
-  app.get('/api/get-products/:outlet', { config: staff, schema: { tags, params: outletParams } }, async (req, reply) => {
-    const { outlet } = req.params;
-    const result = (await db.execute(sql`
-      select coalesce(json_agg(${productJsonSql(isAdmin(currentUser(req)))} order by ${T.name}, ${T.id}), '[]')::text as data
-      from ${T} where ${T.outlet} = ${outlet} and (${T.kind} = 'service' or ${T.quantity} > 0)`)) as unknown as { rows: { data: string }[] };
-    return reply.type('application/json; charset=utf-8').send(`{"data":${result.rows[0]!.data}}`);
-  });
 
   /** A signed change: restock (> 0) or write-off (< 0); never below zero. */
   app.put('/api/products/quantity/:id', { config: admin, schema: { tags, params: idParams, body: quantityChangeSchema } }, async (req) => {

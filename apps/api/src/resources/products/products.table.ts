@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { MovementReason, Outlet } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 import { usersTable } from '../users/users.table.js';
+
+/**
+ * The id of the transaction that last wrote a row (`pg_current_xact_id()`, 64-bit, never wraps). The till's
+ * list asks for the rows written by transactions its last read did not see (features/pos/till-catalogue.ts).
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 export const productsTable = pgTable(
   'products',
@@ -18,9 +24,14 @@ export const productsTable = pgTable(
     quantity: integer('quantity'),
     reorder_level: integer('reorder_level').notNull().default(5),
     ...timestamps(),
+    /** Set by a trigger on every insert and update (migration 0007): no code path can forget it. */
+    changed_xid: xid8('changed_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
     index('products_outlet_name_idx').on(t.outlet, t.name),
+    index('products_outlet_changed_idx').on(t.outlet, t.changed_xid),
     uniqueIndex('products_outlet_sku_unique').on(t.outlet, sql`lower(${t.sku})`),
     // the last line of defence: no code path can store negative stock
     check('products_quantity_not_negative', sql`${t.quantity} IS NULL OR ${t.quantity} >= 0`),
@@ -45,4 +56,18 @@ export const stockMovementsTable = pgTable(
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('stock_movements_product_idx').on(t.product_id, t.id)],
+);
+
+/** A product deleted (or gone from an outlet), for the tills that still list it: written by a trigger (migration 0007). */
+export const productRemovalsTable = pgTable(
+  'product_removals',
+  {
+    id: idColumn(),
+    product_id: integer('product_id').notNull(),
+    outlet: varchar('outlet', { length: 10 }).$type<Outlet>().notNull(),
+    removed_xid: xid8('removed_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+  },
+  (t) => [index('product_removals_outlet_idx').on(t.outlet, t.removed_xid)],
 );

@@ -10,6 +10,8 @@ const products = [
   { id: 2, outlet: 'store', name: 'Gele tying', kind: 'service', sku: null, category: null, price: 3000, quantity: null, reorder_level: 5, stock_status: null, created_at: '', updated_at: '' },
 ];
 
+const CURSOR = '0123456789ab.7';
+
 function renderTill() {
   return renderRoutes([{ path: '/dashboard/point-of-sales/:outlet', element: <PosPage title="Point of Sales (Makeup)" /> }], '/dashboard/point-of-sales/store');
 }
@@ -26,7 +28,7 @@ describe('POS till', () => {
     async () => {
       let orderCalls = 0;
       const fetch = mockFetch(({ url, method }) => {
-        if (url.pathname === '/api/get-products/store') return jsonResponse(200, { data: products });
+        if (url.pathname === '/api/pos/store/products') return jsonResponse(200, { data: products, cursor: CURSOR });
         if (url.pathname === '/api/orders' && method === 'POST') {
           orderCalls += 1;
           if (orderCalls === 1) throw new TypeError('Failed to fetch');
@@ -81,7 +83,7 @@ describe('POS till', () => {
     'shows a refused sale (short stock) and keeps the cart',
     async () => {
       mockFetch(({ url, method }) => {
-        if (url.pathname === '/api/get-products/store') return jsonResponse(200, { data: products });
+        if (url.pathname === '/api/pos/store/products') return jsonResponse(200, { data: products, cursor: CURSOR });
         if (url.pathname === '/api/orders' && method === 'POST') {
           return jsonResponse(422, { message: 'Not enough stock: Matte Lipstick (0 left).', errors: { 'items.0.quantity': ['Not enough stock of Matte Lipstick: 0 left, 1 wanted.'] } });
         }
@@ -102,7 +104,7 @@ describe('POS till', () => {
   it(
     'will not charge until payments cover the total, and gives change only from cash',
     async () => {
-      mockFetch(({ url }) => (url.pathname === '/api/get-products/store' ? jsonResponse(200, { data: products }) : jsonResponse(404, { message: 'Not found.' })));
+      mockFetch(({ url }) => (url.pathname === '/api/pos/store/products' ? jsonResponse(200, { data: products, cursor: CURSOR }) : jsonResponse(404, { message: 'Not found.' })));
       const user = setupUser();
       renderTill();
       await user.click(await screen.findByRole('button', { name: 'Add Gele tying' }));
@@ -128,7 +130,7 @@ describe('POS checkout', () => {
     async () => {
       const answer = deferred<Response>();
       const fetch = mockFetch(({ url, method }) => {
-        if (url.pathname === '/api/get-products/store') return jsonResponse(200, { data: products });
+        if (url.pathname === '/api/pos/store/products') return jsonResponse(200, { data: products, cursor: CURSOR });
         if (url.pathname === '/api/orders' && method === 'POST') return answer.promise;
         return jsonResponse(404, { message: 'Not found.' });
       });
@@ -170,7 +172,7 @@ describe('POS checkout', () => {
     async () => {
       let orderCalls = 0;
       const fetch = mockFetch(({ url, method }) => {
-        if (url.pathname === '/api/get-products/store') return jsonResponse(200, { data: products });
+        if (url.pathname === '/api/pos/store/products') return jsonResponse(200, { data: products, cursor: CURSOR });
         if (url.pathname === '/api/orders' && method === 'POST') {
           orderCalls += 1;
           if (orderCalls === 1) throw new TypeError('Failed to fetch');
@@ -203,23 +205,30 @@ describe('POS checkout', () => {
   it(
     'reloads what the till can sell after a refused sale',
     async () => {
+      let refused = false;
       const fetch = mockFetch(({ url, method }) => {
-        if (url.pathname === '/api/get-products/store') return jsonResponse(200, { data: products });
+        if (url.pathname === '/api/pos/store/products') return jsonResponse(200, { data: products, cursor: CURSOR });
         if (url.pathname === '/api/orders' && method === 'POST') {
+          refused = true;
           return jsonResponse(422, { message: 'Not enough stock: Matte Lipstick (0 left).', errors: { 'items.0.quantity': ['Not enough stock of Matte Lipstick: 0 left, 1 wanted.'] } });
         }
+        // once the sale is refused, the server knows the lipstick is sold out
+        if (url.pathname === '/api/pos/store/products/changes') return jsonResponse(200, refused ? { data: [], removed: [1], cursor: '0123456789ab.8' } : { data: [], removed: [], cursor: CURSOR });
         return jsonResponse(404, { message: 'Not found.' });
       });
       const user = setupUser();
       renderTill();
       await user.click(await screen.findByRole('button', { name: 'Add Matte Lipstick' }));
-      const stockCalls = () => callsOf(fetch).filter((c) => c.url.pathname === '/api/get-products/store').length;
+      // the till asks what changed since its list, rather than loading it all again
+      const stockCalls = () => callsOf(fetch).filter((c) => c.url.pathname === '/api/pos/store/products/changes').length;
       const before = stockCalls();
       await user.click(screen.getByTestId('cart-charge'));
       const dialog = await screen.findByRole('dialog', { name: /Charge/ });
       await user.click(within(dialog).getByTestId('checkout-confirm'));
       await within(dialog).findByTestId('checkout-refused');
-      await waitFor(() => expect(stockCalls()).toBe(before + 1));
+      await waitFor(() => expect(stockCalls()).toBeGreaterThan(before));
+      // the sold-out lipstick leaves the list
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Add Matte Lipstick' })).toBeNull());
       // a refusal is an answer, not a lost one: no Retry, and no second alert with the same sentences
       expect(within(dialog).getByTestId('checkout-confirm').textContent).toBe('Confirm sale');
       expect(within(dialog).queryByTestId('checkout-invalid')).toBeNull();

@@ -1,11 +1,10 @@
 import { Button, Drawer, Group, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { OUTLETS, type Order, type Outlet, type Product } from '@studio/shared';
+import { OUTLETS, type Order, type Outlet } from '@studio/shared';
 import { IconReceipt2, IconShoppingCart } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { ReceiptModal } from '../../lib/receipt/receipt-modal';
@@ -16,6 +15,7 @@ import { CheckoutModal } from './checkout.modal';
 import { DayCloseModal } from './day-close.modal';
 import { ProductPicker } from './product-picker';
 import { useCart } from './use-cart';
+import { useTillProducts } from './use-till-products';
 import classes from './pos.module.css';
 
 /** `/dashboard/point-of-sales/{outlet}`: the outlet is the last path segment. */
@@ -23,8 +23,6 @@ export function outletFromPath(pathname: string): Outlet {
   const last = pathname.split('/').filter(Boolean).pop();
   return (OUTLETS as readonly string[]).includes(last ?? '') ? (last as Outlet) : 'store';
 }
-
-export const sellableKey = (outlet: Outlet) => ['products', 'sellable', outlet] as const;
 
 
 /** Point of Sales (Makeup | PMU | Salon): one till per outlet; each outlet keeps its own cart. */
@@ -41,18 +39,14 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   const [dayCloseOpen, setDayCloseOpen] = useState(false);
   const [receipt, setReceipt] = useState<Order | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const products = useQuery({
-    queryKey: sellableKey(outlet),
-    queryFn: ({ signal }) => api.get<Product[]>(`/api/get-products/${outlet}`, undefined, signal),
-    // other tills sell the same stock: keep the figures fresh while the till is open
-    refetchInterval: 60_000,
-  });
+  // other tills sell the same stock: the list follows every sale and restock within a few seconds
+  const products = useTillProducts(outlet);
   const totals = cartTotals(cart);
   const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
 
   useEffect(() => {
-    if (products.data) dispatch({ type: 'refreshStock', products: products.data });
-  }, [products.data, dispatch]);
+    if (products.items) dispatch({ type: 'refreshStock', products: products.items });
+  }, [products.items, dispatch]);
 
   const charge = () => {
     if (cart.lines.length === 0) return;
@@ -77,6 +71,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
     dispatch({ type: 'clear' });
     setReceipt(order);
     notify.success(`Sale ${order.invoice_no} recorded: ${formatMoney(order.total)}.`);
+    void products.refresh();
     void queryClient.invalidateQueries({ queryKey: ['products'] });
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
   }
@@ -96,7 +91,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
       <div className={classes.layout}>
         <ProductPicker
           outlet={outlet}
-          products={products.data}
+          products={products.items}
           loading={products.isPending}
           inCart={inCart}
           inputRef={searchRef}
@@ -128,7 +123,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
         cart={cart}
         onClose={() => setCheckoutOpen(false)}
         onSold={sold}
-        onRefused={() => void queryClient.invalidateQueries({ queryKey: sellableKey(outlet) })}
+        onRefused={() => void products.refresh()}
       />
       <ReceiptModal
         order={receipt}

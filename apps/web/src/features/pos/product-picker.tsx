@@ -133,7 +133,7 @@ export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputR
           Nothing for sale matches “{query}”.
         </Text>
       )}
-      <div ref={scrollRef} className={classes.results} data-testid="pos-results" data-count={results.length} hidden={results.length === 0}>
+      <div ref={scrollRef} className={classes.results} data-testid="pos-results" data-count={results.length} data-query={query} hidden={results.length === 0}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const p = results[row.index]!;
