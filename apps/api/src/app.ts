@@ -91,7 +91,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
   // --- app plugins, then routes
-  registerAuth(app, db);
+  registerAuth(app, db, { cacheTokens: database.kind === 'pglite' });
   registerAuthRoutes(app, db, loginThrottle);
   for (const mod of crudModules) registerCrudRoutes(app, db, mod, crudRegistry);
   registerActivityRoutes(app, db);

@@ -5,12 +5,17 @@ import { backupDataDir } from './db/backup.js';
 import { ensureFirstAdmin } from './db/first-admin.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
+import type { AppConfig } from './config.js';
+import { announceListening, apiProcessCount, forkApiWorkers, isApiWorker } from './cluster.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config).catch((err) => {
+  const processes = apiProcessCount(config);
+  if (processes > 1 && !isApiWorker()) return primary(config, processes);
+  // a worker of several: the primary ran the migrations and made the first admin
+  const database = await openDatabase(config, { migrate: !isApiWorker() }).catch((err) => {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
       process.exit(1);
@@ -25,7 +30,7 @@ async function main() {
     setInterval(() => void analyze().then(() => backupDataDir(database, config.dataDir)), DAY_MS).unref();
     if (file) console.log(`Backed up the embedded database to ${file}`);
   }
-  const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
+  const admin = isApiWorker() ? undefined : await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
   const app = await buildApp({ database, config, logger: { level: config.logLevel, redact: ['req.headers.authorization'] } });
   const stop = async () => {
     await app.close();
@@ -35,8 +40,25 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   await app.listen({ port: config.port, host: config.host });
+  if (isApiWorker()) return announceListening();
+  printBanner(config, database.kind, admin);
+}
+
+/**
+ * PostgreSQL with several API processes (cluster.ts): the migrations and the first admin once, here, then
+ * the workers (this same script), which share the port.
+ */
+async function primary(config: AppConfig, processes: number) {
+  const database = await openDatabase(config);
+  const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
+  await database.close();
+  await forkApiWorkers(processes);
+  printBanner(config, database.kind, admin, processes);
+}
+
+function printBanner(config: AppConfig, kind: 'pglite' | 'postgres', admin: Awaited<ReturnType<typeof ensureFirstAdmin>>, processes = 1) {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  const lines = [``, `Studio back office is running at ${url}`, `  database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`, `  API docs: ${url}/api/docs`];
+  const lines = [``, `Studio back office is running at ${url}`, `  database: ${kind === 'pglite' ? `embedded (${config.dataDir})` : `PostgreSQL (DATABASE_URL), ${processes} API process${processes === 1 ? '' : 'es'}`}`, `  API docs: ${url}/api/docs`];
   if (admin) {
     lines.push(`  First admin created. Sign in with username "${admin.username}"` + (admin.password ? ` and password "${admin.password}" (shown only this once: change it under the profile menu).` : ' and the ADMIN_PASSWORD you set.'));
   }

@@ -1,7 +1,14 @@
 // Calendar arithmetic on the studio's days and months, the same on the server and in the web app.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** The studio's calendar day (`YYYY-MM-DD`) of an instant, in its time zone (default Africa/Lagos), not the server's. */
 export function studioDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // building a formatter costs about a millisecond (it loads the zone's rules): one per zone, kept
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** First and last day of a `YYYY-MM` month. */

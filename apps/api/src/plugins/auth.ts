@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RouteRole } from '@studio/shared';
 import type { Db } from '../db/client.js';
 import { apiTokensTable, usersTable } from '../db/schema.js';
 import { forbidden, unauthenticated } from './errors.js';
+import { TokenCache } from './token-cache.js';
 
 export type UserRow = typeof usersTable.$inferSelect;
 
@@ -36,7 +37,29 @@ export const isAdmin = (user: UserRow) => user.is_admin === 1;
  * `config: { role }`. Routes under /api without a role make `app.ready()` fail,
  * so a forgotten declaration cannot ship as an open route.
  */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, { cacheTokens = false }: { cacheTokens?: boolean } = {}): void {
+  // one statement, prepared on first use (named on PostgreSQL: parsed and planned once per connection)
+  const prepareLookup = () =>
+    db
+      .select({ user: usersTable, tokenId: apiTokensTable.id })
+      .from(apiTokensTable)
+      .innerJoin(usersTable, eq(usersTable.id, apiTokensTable.user_id))
+      .where(and(eq(apiTokensTable.token_hash, sql.placeholder('hash')), eq(usersTable.active, true)))
+      .limit(1)
+      .prepare('auth_token_lookup');
+  let lookup: ReturnType<typeof prepareLookup> | undefined;
+  // the embedded database only (see token-cache.ts): its one process sees every write to users and tokens
+  const cache = cacheTokens ? new TokenCache<{ user: UserRow; tokenId: number }>() : undefined;
+  const signedIn = async (hash: string) => {
+    const hit = cache?.get(hash);
+    if (hit) return hit;
+    const generation = cache?.generation() ?? 0;
+    lookup ??= prepareLookup();
+    const [row] = await lookup.execute({ hash });
+    if (row) cache?.set(hash, row, generation);
+    return row;
+  };
+
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
 
@@ -56,14 +79,10 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     const header = req.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match) throw unauthenticated();
-    const [row] = await db
-      .select({ user: usersTable, tokenId: apiTokensTable.id })
-      .from(apiTokensTable)
-      .innerJoin(usersTable, eq(usersTable.id, apiTokensTable.user_id))
-      .where(and(eq(apiTokensTable.token_hash, hashToken(match[1]!)), eq(usersTable.active, true)))
-      .limit(1);
+    const row = await signedIn(hashToken(match[1]!));
     if (!row) throw unauthenticated();
-    req.user = row.user;
+    // each request its own copy: a handler may not change what the next request is handed
+    req.user = cache ? { ...row.user } : row.user;
     req.tokenId = row.tokenId;
     if (role === 'admin' && !isAdmin(row.user)) throw forbidden();
   });

@@ -7,11 +7,20 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { enableQueryMetrics, queryMetrics } from '../db/query-metrics.js';
 import { buildApp } from '../app.js';
+import { announceListening, apiProcessCount, forkApiWorkers, isApiWorker } from '../cluster.js';
 
 async function main() {
   enableQueryMetrics();
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // several API processes (PostgreSQL, API_PROCESSES > 1) as server.ts runs them; PORT is then set by bench.ts
+  const processes = apiProcessCount(config);
+  if (processes > 1 && !isApiWorker()) {
+    const pids = await forkApiWorkers(processes);
+    process.send?.({ port: Number(process.env.PORT), pids });
+    process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+    return;
+  }
+  const database = await openDatabase(config, { migrate: !isApiWorker() });
   const app = await buildApp({ database, config, logger: false });
   app.get('/bench/bare', async () => ({ data: 'ok' }));
   app.get('/bench/metrics', async () => {
@@ -19,6 +28,7 @@ async function main() {
     return { pid: process.pid, cpuMicros: cpu.user + cpu.system, statements: queryMetrics.statements, dbMicros: queryMetrics.dbMicros };
   });
   await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+  if (isApiWorker()) return announceListening();
   const port = (app.server.address() as { port: number }).port;
   process.send?.({ port, pids: [process.pid] });
   const stop = async () => {

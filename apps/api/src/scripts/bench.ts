@@ -16,6 +16,7 @@
 import { fork, type ChildProcess, execSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,10 +108,22 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(serverEnv: Record<string, string>, processes?: number): Promise<Server> {
+/** A port free on 127.0.0.1 now (the processes of a cluster must be told one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(serverEnv: Record<string, string>, processes = 1): Promise<Server> {
   const child = fork(path.join(here, 'bench-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...env, ...serverEnv, PORT: '0', LOG_LEVEL: 'warn', ...(processes ? { API_PROCESSES: String(processes) } : { API_PROCESSES: '1' }) },
+    env: { ...env, ...serverEnv, PORT: String(processes > 1 ? await freePort() : 0), LOG_LEVEL: 'warn', API_PROCESSES: String(processes) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<{ port: number; pids: number[] }>((resolve, reject) => {
