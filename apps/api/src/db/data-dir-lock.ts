@@ -12,6 +12,16 @@ function alive(pid: number): boolean {
 
 export class DataDirLockedError extends Error {}
 
+/** The pid of the live process that owns the data folder, if one does. */
+export function lockOwner(dataDir: string): number | undefined {
+  try {
+    const owner = Number(fs.readFileSync(path.join(dataDir, 'studio.lock'), 'utf8'));
+    return owner && owner !== process.pid && alive(owner) ? owner : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One process owns a PGlite data folder. A lock file holds the owner's pid; a
  * lock left by a process that has died is taken over. Returns the release function.
