@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
-import { backupDataDir } from './db/backup.js';
+import { backupDirFor } from './db/backup.js';
+import { scheduleBackups } from './db/backup-schedule.js';
 import { ensureFirstAdmin } from './db/first-admin.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
@@ -26,14 +27,24 @@ async function main() {
     // the embedded database has no autovacuum: refresh the planner's statistics at start and daily
     const analyze = () => database.db.execute(sql`ANALYZE`).catch((err) => console.error('ANALYZE failed', err));
     await analyze();
-    const file = await backupDataDir(database, config.dataDir);
-    setInterval(() => void analyze().then(() => backupDataDir(database, config.dataDir)), DAY_MS).unref();
-    if (file) console.log(`Backed up the embedded database to ${file}`);
+    setInterval(() => void analyze(), DAY_MS).unref();
   }
   const admin = isApiWorker() ? undefined : await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
   const app = await buildApp({ database, config, logger: { level: config.logLevel, redact: ['req.headers.authorization'] } });
+  // hourly and on request (SIGUSR2: `npm run backup`), never holding a sale (db/backup.ts)
+  const backups = scheduleBackups({ database, dir: backupDirFor(config.dataDir), databaseUrl: config.databaseUrl });
+  app.addHook('onRequest', async () => backups.requestStarted());
+  app.addHook('onResponse', async () => backups.requestEnded());
+  app.addHook('onRequestAbort', (_req, done) => {
+    backups.requestEnded();
+    done();
+  });
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await app.close();
+    await backups.stop();
     await database.close();
     process.exit(0);
   };

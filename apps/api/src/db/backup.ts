@@ -1,25 +1,276 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as tar from 'tar';
 import type { Database } from './client.js';
-
-const KEEP = 7;
+import { ensurePrivateDir, FILE_MODE, fsyncPath, PGDATA, restrictNewFiles, restrictTree, timestamp } from './data-dir.js';
 
 /**
- * PGlite runs without fsync, so a copy of the data folder is taken at every start
- * and then daily into `DATA_DIR/backups`, keeping the last seven.
+ * Backups of the studio's data (docs/decisions/009-durability.md).
+ *
+ * Embedded database: an online file-level copy of the cluster, taken without
+ * stopping the till. A CHECKPOINT (at a quiet moment) first, then `global/pg_control`,
+ * then every data file, and the WAL last, into a gzipped tarball, while sales go on.
+ * That is PostgreSQL's base-backup rule: PGlite runs no checkpoint of its own (it
+ * is a single backend), so none moves the control file's redo point during the
+ * copy, no WAL segment is recycled, and the WAL copied last holds every change
+ * made to a page after the checkpoint (with a full-page image for its first one),
+ * so a page read half-written is repaired by the crash recovery that a restored
+ * copy goes through on its first start. The files are read by libuv's threads,
+ * never by the JavaScript thread the database runs on.
+ *
+ * PostgreSQL: `pg_dump -Fc`, restored with `pg_restore`.
+ *
+ * Files are named `studio-<UTC time>-<reason>.tar.gz` (or `.dump`) and kept by age
+ * (`prune`): the newest of each of the last 48 hours, 14 days and 12 months.
  */
-export async function backupDataDir(database: Database, dataDir: string): Promise<string | undefined> {
-  if (!database.dump) return undefined;
-  const dir = path.join(dataDir, 'backups');
-  fs.mkdirSync(dir, { recursive: true });
-  const blob = await database.dump();
-  const file = path.join(dir, `pgdata-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
-  fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
-  const old = fs
-    .readdirSync(dir)
-    .filter((f) => f.startsWith('pgdata-'))
-    .sort()
-    .slice(0, -KEEP);
-  for (const f of old) fs.rmSync(path.join(dir, f));
-  return file;
+
+export type BackupReason = 'hourly' | 'close' | 'manual' | 'restore';
+
+export const KEEP = { hours: 48, days: 14, months: 12 };
+
+const NAME = /^studio-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)-([a-z]+)\.(tar\.gz|dump)$/;
+/** Backups taken by earlier versions (PGlite's dumpDataDir at every start). */
+const LEGACY_NAME = /^pgdata-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.tar\.gz$/;
+
+export interface BackupFile {
+  name: string;
+  path: string;
+  at: Date;
+}
+
+/** BACKUP_DIR (another disk, ideally), else `DATA_DIR/backups`: outside the cluster either way. */
+export function backupDirFor(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const userCwd = env.INIT_CWD ?? process.cwd();
+  return env.BACKUP_DIR ? path.resolve(userCwd, env.BACKUP_DIR) : path.join(dataDir, 'backups');
+}
+
+function parseStamp(s: string): Date {
+  // 2026-11-23T22-57-11-123Z -> 2026-11-23T22:57:11.123Z
+  return new Date(s.replace(/T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, 'T$1:$2:$3.$4Z'));
+}
+
+/** The backups in a folder, newest first. */
+export function listBackups(dir: string): BackupFile[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: BackupFile[] = [];
+  for (const name of fs.readdirSync(dir)) {
+    const m = NAME.exec(name) ?? LEGACY_NAME.exec(name);
+    if (m) out.push({ name, path: path.join(dir, name), at: parseStamp(m[1]!) });
+  }
+  return out.sort((a, b) => b.at.getTime() - a.at.getTime());
+}
+
+/**
+ * Which backups to keep: the newest one of each of the last `hours` hours, `days`
+ * days and `months` months (UTC), counted back from `now`, and always the newest
+ * backup of all. Returns the names to keep.
+ */
+export function backupsToKeep(files: { name: string; at: Date }[], now: Date, keep = KEEP): Set<string> {
+  const newestFirst = [...files].sort((a, b) => b.at.getTime() - a.at.getTime());
+  const kept = new Set<string>();
+  if (newestFirst[0]) kept.add(newestFirst[0].name);
+  // how many hours, days, months (UTC calendar) back a backup lies, and its bucket
+  const hour = (d: Date) => Math.floor(d.getTime() / 3600_000);
+  const day = (d: Date) => Math.floor(d.getTime() / 86400_000);
+  const month = (d: Date) => d.getUTCFullYear() * 12 + d.getUTCMonth();
+  const rules = [
+    { unit: hour, limit: keep.hours },
+    { unit: day, limit: keep.days },
+    { unit: month, limit: keep.months },
+  ];
+  for (const { unit, limit } of rules) {
+    const seen = new Set<number>();
+    for (const f of newestFirst) {
+      const b = unit(f.at);
+      if (unit(now) - b >= limit) break;
+      if (seen.has(b)) continue;
+      seen.add(b);
+      kept.add(f.name);
+    }
+  }
+  return kept;
+}
+
+/** Deletes the backups no rule keeps, and leftovers of interrupted ones. Returns the names deleted. */
+export function prune(dir: string, now = new Date()): string[] {
+  const files = listBackups(dir);
+  const keep = backupsToKeep(files, now);
+  const gone: string[] = [];
+  for (const f of files) {
+    if (keep.has(f.name)) continue;
+    fs.rmSync(f.path, { force: true });
+    gone.push(f.name);
+  }
+  for (const name of fs.readdirSync(dir)) {
+    if (name.endsWith('.partial')) {
+      fs.rmSync(path.join(dir, name), { force: true });
+      gone.push(name);
+    }
+  }
+  return gone;
+}
+
+/**
+ * The cluster's files in the order a consistent copy needs: the control file first,
+ * the WAL last. Folders are listed too (PostgreSQL needs its empty ones); the lock
+ * file is left out.
+ */
+export function copyOrder(pgdata: string): string[] {
+  const first = ['global/pg_control'];
+  const middle: string[] = [];
+  const last: string[] = [];
+  const skip = new Set(['postmaster.pid', 'postmaster.opts', 'global/pg_control']);
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(pgdata, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (skip.has(p)) continue;
+      const into = p === 'pg_wal' || p.startsWith('pg_wal/') ? last : middle;
+      into.push(p);
+      if (e.isDirectory()) walk(p);
+    }
+  };
+  walk('');
+  return [...first, ...middle, ...last];
+}
+
+/** The copy itself (see the top of this file): the caller has made sure no checkpoint runs meanwhile. */
+async function tarCluster(pgdata: string, file: string): Promise<void> {
+  await tar.c({ gzip: { level: 3 }, file, cwd: pgdata, portable: true, noDirRecurse: true, jobs: 1, mode: FILE_MODE }, copyOrder(pgdata));
+}
+
+function finalName(dir: string, reason: BackupReason, ext: 'tar.gz' | 'dump'): string {
+  return path.join(dir, `studio-${timestamp()}-${reason}.${ext}`);
+}
+
+function commit(partial: string, file: string, dir: string) {
+  fsyncPath(partial);
+  fs.renameSync(partial, file);
+  fsyncPath(dir);
+}
+
+/**
+ * One embedded-database backup into `dir`: CHECKPOINT, then the copy. `beforeCheckpoint`
+ * may wait for a quiet moment (the checkpoint writes and syncs what sales changed
+ * since the last one, which holds the database for that long).
+ */
+export async function backupPglite(database: Database, dir: string, reason: BackupReason, beforeCheckpoint?: () => Promise<void>): Promise<string> {
+  if (!database.pglite || !database.dataDir) throw new Error('Only an embedded database with a data folder can be backed up this way.');
+  restrictNewFiles();
+  ensurePrivateDir(dir);
+  const pgdata = path.join(database.dataDir, PGDATA);
+  return exclusively(async () => {
+    await beforeCheckpoint?.();
+    await database.pglite!.query('CHECKPOINT');
+    const file = finalName(dir, reason, 'tar.gz');
+    const partial = `${file}.partial`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await tarCluster(pgdata, partial);
+        break;
+      } catch (err) {
+        // a file dropped or truncated while it was read (a table rewritten meanwhile): copy again
+        fs.rmSync(partial, { force: true });
+        if (attempt >= 3) throw err;
+      }
+    }
+    fs.chmodSync(partial, FILE_MODE);
+    commit(partial, file, dir);
+    prune(dir);
+    return file;
+  });
+}
+
+/** Only one backup at a time in a process, and the database is not closed during one (see `whenIdle`). */
+let chain: Promise<unknown> = Promise.resolve();
+function exclusively<T>(fn: () => Promise<T>): Promise<T> {
+  const run = chain.then(fn, fn);
+  chain = run.catch(() => {});
+  return run;
+}
+/** Resolves once no backup is running: closing the database in the middle of one would end it with a checkpoint. */
+export function whenIdle(): Promise<void> {
+  return chain.then(() => {});
+}
+
+/** pg_dump / pg_restore on PATH? */
+export async function hasTool(tool: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const p = spawn(tool, ['--version'], { stdio: 'ignore' });
+    p.on('error', () => resolve(false));
+    p.on('exit', (code) => resolve(code === 0));
+  });
+}
+
+export const PG_TOOLS_MISSING = (tool: string) =>
+  `${tool} was not found. Install the PostgreSQL client tools of your server's major version (Debian/Ubuntu: apt install postgresql-client-NN), or back up the database with the tools of your PostgreSQL host (managed databases have their own point-in-time backups).`;
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'pipe'], env });
+    let err = '';
+    p.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    p.on('error', reject);
+    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} failed (${code}): ${err.trim()}`))));
+  });
+}
+
+/** One PostgreSQL backup into `dir` with pg_dump's custom format (what pg_restore reads). */
+export async function backupPostgres(url: string, dir: string, reason: BackupReason): Promise<string> {
+  if (!(await hasTool('pg_dump'))) throw new Error(PG_TOOLS_MISSING('pg_dump'));
+  restrictNewFiles();
+  ensurePrivateDir(dir);
+  return exclusively(async () => {
+    const file = finalName(dir, reason, 'dump');
+    const partial = `${file}.partial`;
+    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${url}`]);
+    fs.chmodSync(partial, FILE_MODE);
+    commit(partial, file, dir);
+    prune(dir);
+    return file;
+  });
+}
+
+/** A backup of whichever database this is. */
+export function backupDatabase(database: Database, opts: { databaseUrl?: string; dir: string; reason: BackupReason; beforeCheckpoint?: () => Promise<void> }): Promise<string> {
+  if (database.kind === 'postgres') {
+    if (!opts.databaseUrl) throw new Error('backupDatabase: the PostgreSQL URL is needed');
+    return backupPostgres(opts.databaseUrl, opts.dir, opts.reason);
+  }
+  return backupPglite(database, opts.dir, opts.reason, opts.beforeCheckpoint);
+}
+
+/** pg_restore of a `.dump` into the database at `url` (replacing what it holds). */
+export async function restorePostgres(url: string, file: string): Promise<void> {
+  if (!(await hasTool('pg_restore'))) throw new Error(PG_TOOLS_MISSING('pg_restore'));
+  await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file]);
+}
+
+/**
+ * Restores an embedded-database backup into `dataDir/pgdata`; the caller holds the
+ * data-folder lock. The replaced cluster is moved aside to `pgdata.replaced-<time>`,
+ * never deleted. Reads this version's backups and earlier versions' (dumpDataDir).
+ * Returns where the replaced data went, if there was any.
+ */
+export async function restorePgliteFiles(dataDir: string, file: string): Promise<string | undefined> {
+  restrictNewFiles();
+  const staging = path.join(dataDir, 'pgdata.restoring');
+  fs.rmSync(staging, { recursive: true, force: true });
+  ensurePrivateDir(staging);
+  await tar.x({ file, cwd: staging, strict: true });
+  restrictTree(staging);
+  if (!fs.existsSync(path.join(staging, 'PG_VERSION')) || !fs.existsSync(path.join(staging, 'global/pg_control'))) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw new Error(`${file} is not a backup of the embedded database (no PG_VERSION or global/pg_control in it).`);
+  }
+  fs.rmSync(path.join(staging, 'postmaster.pid'), { force: true });
+  const pgdata = path.join(dataDir, PGDATA);
+  let aside: string | undefined;
+  if (fs.existsSync(pgdata)) {
+    aside = path.join(dataDir, `pgdata.replaced-${timestamp()}`);
+    fs.renameSync(pgdata, aside);
+  }
+  fs.renameSync(staging, pgdata);
+  fsyncPath(dataDir);
+  return aside;
 }
