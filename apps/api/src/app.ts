@@ -11,6 +11,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { RequestValidationError, registerErrorHandling } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerWebStatic } from './plugins/web-static.js';
 import { registerCrudRoutes } from './crud/register-crud-routes.js';
 import { crudModules, crudRegistry } from './crud/registry.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
@@ -103,17 +104,17 @@ export async function buildApp({ database, config, logger = false, loginThrottle
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
-  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
+  const hasWeb = await registerWebStatic(app, config.webDist);
 
   app.setNotFoundHandler((req, reply) => {
     // a missing file (an old build's chunk) is a 404, never the app's HTML
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]!);
-    if (req.url.startsWith('/api') || req.url.startsWith('/uploads') || req.method !== 'GET' || !hasWeb || looksLikeFile) {
+    const appRoute = req.method === 'GET' || req.method === 'HEAD';
+    if (req.url.startsWith('/api') || req.url.startsWith('/uploads') || !appRoute || !hasWeb || looksLikeFile) {
       return reply.code(404).send({ message: 'Not found.' });
     }
-    // the single-page app owns every other path
-    return reply.type('text/html').send(fs.createReadStream(path.join(config.webDist, 'index.html')));
+    // the single-page app owns every other path: its index.html, compressed and revalidated like the files (web-static.ts)
+    return reply.code(200).sendFile('index.html');
   });
   return app;
 }

@@ -82,12 +82,13 @@ export async function assertMigrated(database: Database): Promise<void> {
   }
 }
 
-export async function createTestApp(opts: { throttle?: LoginThrottleOptions } = {}): Promise<TestApp> {
+/** `webDist`: a built web app to serve (a fake one in web-static.test.ts); by default apps/web/dist, if it was built. */
+export async function createTestApp(opts: { throttle?: LoginThrottleOptions; webDist?: string } = {}): Promise<TestApp> {
   const { database, url: databaseUrl, drop } = await freshDatabase();
   await assertMigrated(database);
   await ensureFirstAdmin(database.db, ADMIN.username, ADMIN.password);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
-  const config = { ...loadConfig({}), dataDir };
+  const config = { ...loadConfig({}), dataDir, ...(opts.webDist ? { webDist: opts.webDist } : {}) };
   const app = await buildApp({ database, config, loginThrottle: opts.throttle });
   await app.ready();
 
