@@ -119,6 +119,16 @@ export default defineConfig(({ mode }) => {
       outDir: fileURLToPath(new URL('./dist', import.meta.url)),
       emptyOutDir: true,
       chunkSizeWarningLimit: 700,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // React and the router change with an upgrade, not with each release of the app: one chunk of their own
+            // stays cached (immutable) while the app's code around it changes. Only what every route needs goes here —
+            // a group of all of Mantine would drag lazy pages' components into the login route.
+            groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          },
+        },
+      },
     },
   };
 });

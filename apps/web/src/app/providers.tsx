@@ -1,22 +1,44 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { TOAST_AUTO_CLOSE_MS } from '../lib/config';
+import { type ComponentType, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { useCurrentUser } from '../lib/auth-store';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
 /** Light by default; the user's light/dark choice is kept in localStorage. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' });
 
+// The toasts' container (with its transitions and scroll lock) is not part of the login route: loaded with the first
+// toast, or as soon as someone is signed in. (Its own module: a dynamic import of '@mantine/notifications' itself would
+// take the whole package into the entry.) If the chunk cannot be fetched (server gone), no toast rather than a crash.
+const loadToasts = () => import('./toasts');
+const Toasts = lazy<ComponentType>(() => loadToasts().then((m) => ({ default: m.Toasts }), () => ({ default: () => null })));
+
+/** Mounts the toasts' container once the first toast is shown (it then shows it) and keeps it mounted. */
+function LazyToasts() {
+  const { notifications, queue } = useNotifications();
+  const signedIn = useCurrentUser() !== null;
+  useEffect(() => {
+    if (signedIn) loadToasts().catch(() => undefined);
+  }, [signedIn]);
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-      {/* spec §9: top-right, 5000 ms, newest on top (lib/notify raises the priority of each new toast) */}
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} transitionDuration={300} limit={5} zIndex={4000} />
+      <LazyToasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,17 +1,23 @@
 import { Center, Loader } from '@mantine/core';
-import { Suspense, lazy } from 'react';
+import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, type RouteObject, createBrowserRouter } from 'react-router';
 import { LoginPage } from '../features/auth/login.page';
+import { sessionTimedOut } from '../lib/api-client';
+import { useCurrentUser } from '../lib/auth-store';
 import { ADMIN_HOME, LOGIN_PATH } from '../lib/config';
+import { useSignal } from '../lib/signal';
 import { RequireAccess, RequireUser } from './guards';
 import { PAGE_ROUTES } from './page-routes';
 import { AppLoader } from './shell/app-loader';
 import { LoadingBar } from './shell/loading-bar';
-import { SessionTimeoutModal } from './shell/session-timeout.modal';
 
 // The shell (sidebar, header, menus) is its own chunk: the login route never downloads it.
 const ShellLayout = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.ShellLayout })));
 const TemplatePage = lazy(() => import('../features/template-pages/template-pages.page').then((m) => ({ default: m.TemplatePage })));
+// Mantine's Modal (with its scroll area and floating-ui) is not part of the login route: loaded on the first 401, or
+// as soon as someone is signed in. If the chunk cannot be fetched (server gone), no modal rather than a crash.
+const loadSessionTimeoutModal = () => import('./shell/session-timeout.modal');
+const SessionTimeoutModal = lazy<ComponentType>(() => loadSessionTimeoutModal().then((m) => ({ default: m.SessionTimeoutModal }), () => ({ default: () => null })));
 
 export function PageFallback() {
   return (
@@ -21,13 +27,30 @@ export function PageFallback() {
   );
 }
 
+/** The 'Session TimeOut' modal, mounted from the first 401 on (and kept, so it can close with its transition). */
+function SessionTimeout() {
+  const timedOut = useSignal(sessionTimedOut);
+  const signedIn = useCurrentUser() !== null;
+  useEffect(() => {
+    if (signedIn) loadSessionTimeoutModal().catch(() => undefined);
+  }, [signedIn]);
+  const [needed, setNeeded] = useState(timedOut);
+  if (timedOut && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionTimeoutModal />
+    </Suspense>
+  );
+}
+
 /** Always mounted: the start-up loader, the request bar and the 'Session TimeOut' modal (needs the router to log out). */
 function RootLayout() {
   return (
     <>
       <AppLoader />
       <LoadingBar />
-      <SessionTimeoutModal />
+      <SessionTimeout />
       <Outlet />
     </>
   );
