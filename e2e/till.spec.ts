@@ -94,3 +94,32 @@ test.describe('the till on a phone (390 px)', () => {
     await expect(page.getByTestId('pos-empty-add')).toHaveCount(0);
   });
 });
+
+test.describe('the till follows the stock', () => {
+  test('shows another till’s sale and a restock within seconds, without loading the whole list again', async ({ page }) => {
+    await signIn(page);
+    await waitForLoader(page);
+    const tag = crypto.randomBytes(3).toString('hex').toUpperCase();
+    const serum = await createProduct(page, { outlet: 'salon', name: `Follow Serum ${tag}`, sku: `FS-${tag}`, price: 9000, quantity: 10 });
+    const fullLoads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/pos\/salon\/products(\?|$)/.test(r.url())) fullLoads.push(r.url());
+    });
+    await page.goto('/dashboard/point-of-sales/salon');
+    await page.getByTestId('pos-search').fill(tag);
+    const row = page.getByRole('button', { name: `Add ${serum.name}` });
+    await expect(row).toContainText('10 left');
+
+    // another till sells three
+    const sale = await apiAs(page, 'POST', '/api/orders', { outlet: 'salon', customer_name: 'Other till', items: [{ product_id: serum.id, quantity: 3 }], payment_method: 'cash', amount_paid: 27000 });
+    expect(sale.status).toBe(201);
+    await expect(row).toContainText('7 left', { timeout: 8000 });
+    // a restock
+    expect((await apiAs(page, 'PUT', `/api/products/quantity/${serum.id}`, { quantity: 5 })).status).toBe(200);
+    await expect(row).toContainText('12 left', { timeout: 8000 });
+    // sold out elsewhere: it leaves the list
+    expect((await apiAs(page, 'PUT', `/api/products/quantity/${serum.id}`, { quantity: -12 })).status).toBe(200);
+    await expect(row).toHaveCount(0, { timeout: 8000 });
+    expect(fullLoads).toHaveLength(1);
+  });
+});

@@ -43,7 +43,8 @@ process.on('SIGINT', () => {
 });
 
 async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
+  // a loaded machine may take minutes to start the server (migrations, a start-up backup)
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${base}/api/docs/json`)).ok) return;
     } catch {

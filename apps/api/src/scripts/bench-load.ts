@@ -14,6 +14,8 @@ export interface LoadScenario {
   expect: number;
   /** POST /api/orders: a cart of 1-3 of these product ids, a fresh client_ref each. */
   checkout?: { outlet: string; productIds: number[] };
+  /** Sent, untimed, before each timed request on the same connection (a restock, so the till's list has changed). */
+  before?: { method: 'PUT' | 'POST'; path: string; token: string; body: string };
 }
 export interface LoadJob {
   origin: string;
@@ -54,6 +56,11 @@ async function run(job: LoadJob, go: Promise<void>, onReady: () => void): Promis
   let sampleError: string | undefined;
   const once = async (client: Client, measure: boolean) => {
     const payload = body(s);
+    if (s.before) {
+      const b = s.before;
+      const prep = await client.request({ method: b.method, path: b.path, headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${b.token}` }, body: b.body });
+      await prep.body.arrayBuffer();
+    }
     const t0 = performance.now();
     let status = 0;
     let text = '';

@@ -213,9 +213,25 @@ async function buildScenarios(c: Context): Promise<Scenario[]> {
   const admin = c.adminToken;
   const thisMonth = c.today.slice(0, 7);
   const firstMonth = addMonths(thisMonth, -59);
+  // the till's list (docs/api.md, The till's list): the ETags and the cursor now, before any row changes the store's list
+  const till = async (path: string) => {
+    const res = await fetch(`${c.origin}${path}`, { headers: { authorization: `Bearer ${staff}`, accept: 'application/json' } });
+    const etag = res.headers.get('etag') ?? '';
+    return { etag, body: (await res.json()) as { cursor?: string } };
+  };
+  const slim = await till('/api/pos/store/products');
+  const contract = await till('/api/get-products/store');
+  const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const restock = { method: 'PUT' as const, path: `/api/products/quantity/${c.storeProductIds[0]}`, token: admin, body: JSON.stringify({ quantity: 1 }) };
   return [
     { key: 'bare', name: 'GET /bench/bare (no database, no auth)', method: 'GET', path: '/bench/bare', expect: 200 },
     { key: 'user', name: 'GET /api/user (the token check)', method: 'GET', path: '/api/user', token: staff, expect: 200 },
+    // before checkout, which changes the store's list
+    { key: 'till-list-304', name: 'GET /api/pos/store/products (unchanged: 304)', method: 'GET', path: '/api/pos/store/products', token: staff, expect: 304, headers: { ...browser, 'if-none-match': slim.etag } },
+    { key: 'till-products-304', name: 'GET /api/get-products/store (unchanged: 304)', method: 'GET', path: '/api/get-products/store', token: staff, expect: 304, headers: { ...browser, 'if-none-match': contract.etag } },
+    { key: 'till-changes', name: 'GET /api/pos/store/products/changes (a poll, nothing new)', method: 'GET', path: `/api/pos/store/products/changes?since=${slim.body.cursor}`, token: staff, expect: 200 },
+    { key: 'till-list', name: 'GET /api/pos/store/products (gzip, a till opening)', method: 'GET', path: '/api/pos/store/products', token: staff, expect: 200, headers: browser },
+    { key: 'till-list-changed', name: 'GET /api/pos/store/products (gzip, after a restock: changed)', method: 'GET', path: '/api/pos/store/products', token: staff, expect: 200, headers: browser, before: restock },
     { key: 'checkout', name: 'POST /api/orders (a sale of 1-3 lines)', method: 'POST', path: '/api/orders', token: staff, expect: 201, checkout: { outlet: 'store', productIds: c.storeProductIds } },
     { key: 'till-products', name: 'GET /api/get-products/store', method: 'GET', path: '/api/get-products/store', token: staff, expect: 200 },
     { key: 'orders-month', name: `GET /api/orders/getmonth/${c.lastMonth}/store?page=2`, method: 'GET', path: `/api/orders/getmonth/${c.lastMonth}/store?page=2`, token: staff, expect: 200 },

@@ -31,14 +31,18 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** Brotli at a low quality: a fifth of gzip's size for 5,000 items, in a few milliseconds. */
+/**
+ * gzip at level 4: 5,000 items (750 KB of JSON) in about 3 ms to 58 KB on an idle core. Brotli makes 21 KB
+ * but takes several times longer, and a changed list is compressed again at every change: a till on the
+ * studio's network gains more from the milliseconds. Brotli only for a client that takes no gzip.
+ */
 export function compress(body: string, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
-    : gzip(body, { level: 4 });
+  return encoding === 'gzip'
+    ? gzip(body, { level: 4 })
+    : brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } });
 }
 
-/** br, else gzip, else none, as the client's Accept-Encoding allows (q=0 refuses). */
+/** gzip, else br, else none, as the client's Accept-Encoding allows (q=0 refuses). */
 export function pickEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
   const accepted = new Map<string, number>();
@@ -48,7 +52,7 @@ export function pickEncoding(header: string | undefined): Encoding {
     accepted.set(name!, q ? Number(q.slice(2)) || 0 : 1);
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity';
+  return ok('gzip') ? 'gzip' : ok('br') ? 'br' : 'identity';
 }
 
 interface Changes {

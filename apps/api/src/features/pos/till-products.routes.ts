@@ -41,7 +41,7 @@ async function sendJson(reply: FastifyReply, encoding: Encoding, body: string, e
 /**
  * What a till sells: the contract's `GET /api/get-products/{outlet}` (whole records), and the slim list
  * with its changes (`GET /api/pos/{outlet}/products[/changes]`) that the till polls. Both answer an
- * unchanged list with 304 and compress their answer (br or gzip).
+ * unchanged list with 304 and compress their answer (gzip, or br).
  */
 export function registerTillProductRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
