@@ -169,9 +169,10 @@ try {
   const t0 = performance.now();
   await seed(session.token);
   console.log(`[measure-pos] ${PRODUCTS} products added to the store through the API in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const list = await fetch(`${base}/api/pos/store/products`, { headers: { authorization: `Bearer ${session.token}`, 'accept-encoding': 'br' } });
-  const bytes = (await list.arrayBuffer()).byteLength;
-  console.log(`[measure-pos] GET /api/pos/store/products: ${list.status}, ${(bytes / 1024).toFixed(0)} KB on the wire (${list.headers.get('content-encoding')})`);
+  const list = await fetch(`${base}/api/pos/store/products`, { headers: { authorization: `Bearer ${session.token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+  const json = (await list.arrayBuffer()).byteLength;
+  const wire = Number(list.headers.get('content-length'));
+  console.log(`[measure-pos] GET /api/pos/store/products: ${list.status}, ${(json / 1024).toFixed(0)} KB of JSON, ${(wire / 1024).toFixed(0)} KB on the wire (${list.headers.get('content-encoding')})`);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
   const runs = [];
   for (let i = 0; i < RUNS; i++) {

@@ -2,11 +2,11 @@ import { Badge, Button, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButt
 import type { Outlet, TillItem } from '@studio/shared';
 import { IconAlertCircle, IconBarcode, IconCircleCheck, IconPackageImport, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/format';
-import { searchProducts } from './cart';
+import { searchTill, tillIndex } from './till-search';
 import classes from './product-picker.module.css';
 
 interface Props {
@@ -42,7 +42,8 @@ export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputR
   const [added, setAdded] = useState<Added | null>(null);
   // the box shows each key at once; the list follows as soon as the browser is free
   const query = useDeferredValue(text);
-  const results = useMemo(() => searchProducts(products ?? [], query, Number.POSITIVE_INFINITY), [products, query]);
+  const index = useMemo(() => tillIndex(products ?? []), [products]);
+  const results = useMemo(() => searchTill(index, query), [index, query]);
   const scrollRef = useRef<HTMLDivElement>(null);
   // the virtualizer re-renders this component itself, and no memoised child receives its functions
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -76,6 +77,13 @@ export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputR
     setHighlight(0);
   }
 
+  // one callback for every row, so a row redraws only when what it shows changes (a keystroke redraws none)
+  const latestAdd = useRef(add);
+  useEffect(() => {
+    latestAdd.current = add;
+  });
+  const pick = useCallback((p: TillItem) => latestAdd.current(p), []);
+
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -87,7 +95,7 @@ export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputR
       event.preventDefault();
       // a scanner is faster than a render: search the text as typed, not the deferred list
       const typed = text.trim();
-      const now = typed === query.trim() ? results : searchProducts(products ?? [], typed, Number.POSITIVE_INFINITY);
+      const now = typed === query.trim() ? results : searchTill(index, typed);
       const q = typed.toLowerCase();
       const exactSku = q ? now.find((p) => p.sku?.toLowerCase() === q) : undefined;
       add(exactSku ?? (typed ? now[highlight] : undefined));
@@ -141,38 +149,13 @@ export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputR
             const left = p.kind === 'service' || p.quantity === null ? null : p.quantity - taken;
             return (
               <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className={classes.row} style={{ transform: `translateY(${row.start}px)` }}>
-                <UnstyledButton
-                  className={classes.result}
-                  data-highlighted={row.index === highlight && text ? true : undefined}
-                  data-just-added={added && !added.none && added.id === p.id ? added.n : undefined}
-                  onClick={() => add(p)}
-                  disabled={left !== null && left <= 0}
-                  data-testid="pos-result"
-                  aria-label={`Add ${p.name}`}
-                >
-                  <div className={classes.text}>
-                    <Text fw={600} size="sm" className={classes.name} data-testid="pos-result-name">
-                      {p.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" className={classes.name}>
-                      {[p.sku, p.category].filter(Boolean).join(' · ') || (p.kind === 'service' ? 'Service' : '')}
-                    </Text>
-                  </div>
-                  <div className={classes.figures}>
-                    <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(p.price)}
-                    </Text>
-                    {left === null ? (
-                      <Badge variant="light" color="blush">
-                        Service
-                      </Badge>
-                    ) : (
-                      <Badge variant="light" color={left <= 0 ? 'red' : left <= p.reorder_level ? 'orange' : 'teal'}>
-                        {left} left
-                      </Badge>
-                    )}
-                  </div>
-                </UnstyledButton>
+                <TillRow
+                  item={p}
+                  left={left}
+                  highlighted={row.index === highlight && text !== ''}
+                  justAdded={added && !added.none && added.id === p.id ? added.n : undefined}
+                  onPick={pick}
+                />
               </div>
             );
           })}
@@ -187,6 +170,53 @@ export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputR
     </Paper>
   );
 }
+
+interface RowProps {
+  item: TillItem;
+  /** Stock the till may still add (the cart's share taken off); null for a service. */
+  left: number | null;
+  highlighted: boolean;
+  justAdded: number | undefined;
+  onPick: (item: TillItem) => void;
+}
+
+/** One item of the till's list: name in full, SKU and category, price, and how many are left. */
+const TillRow = memo(function TillRow({ item: p, left, highlighted, justAdded, onPick }: RowProps) {
+  return (
+    <UnstyledButton
+      className={classes.result}
+      data-highlighted={highlighted || undefined}
+      data-just-added={justAdded}
+      onClick={() => onPick(p)}
+      disabled={left !== null && left <= 0}
+      data-testid="pos-result"
+      aria-label={`Add ${p.name}`}
+    >
+      <div className={classes.text}>
+        <Text fw={600} size="sm" className={classes.name} data-testid="pos-result-name">
+          {p.name}
+        </Text>
+        <Text size="xs" c="dimmed" className={classes.name}>
+          {[p.sku, p.category].filter(Boolean).join(' · ') || (p.kind === 'service' ? 'Service' : '')}
+        </Text>
+      </div>
+      <div className={classes.figures}>
+        <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatMoney(p.price)}
+        </Text>
+        {left === null ? (
+          <Badge variant="light" color="blush">
+            Service
+          </Badge>
+        ) : (
+          <Badge variant="light" color={left <= 0 ? 'red' : left <= p.reorder_level ? 'orange' : 'teal'}>
+            {left} left
+          </Badge>
+        )}
+      </div>
+    </UnstyledButton>
+  );
+});
 
 /** An outlet with nothing to sell: admins get the way to stock it, staff learn whom to ask. */
 function EmptyOutlet({ outlet, admin }: { outlet: Outlet; admin: boolean }) {

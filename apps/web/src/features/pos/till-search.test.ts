@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { searchProducts } from './cart';
+import { searchTill, tillIndex } from './till-search';
+
+const names = ['Matte Lipstick', 'Lip Liner', 'Velvet Lip Gloss', 'Eyeshadow Palette', 'Eyeshadow Blush', 'Gloss Lip', 'LIP-01 Refill'];
+const items = names.map((name, i) => ({ id: i + 1, name, sku: i % 2 ? `LIP-0${i}` : null }));
+
+describe('searchTill', () => {
+  it('finds what searchProducts finds, in the same order: exact SKU, names starting with the text, the rest', () => {
+    const index = tillIndex(items);
+    for (const q of ['', 'lip', 'LIP-01', 'lip-03', ' eyeshadow ', 'gloss', 'x', 'e']) {
+      expect(searchTill(index, q).map((p) => p.id), q).toEqual(searchProducts(items, q, Number.POSITIVE_INFINITY).map((p) => p.id));
+    }
+    expect(searchTill(index, 'lip-03').map((p) => p.name)[0]).toBe('Eyeshadow Palette');
+    expect(searchTill(index, 'lip').map((p) => p.name).slice(0, 2)).toEqual(['Lip Liner', 'LIP-01 Refill']);
+  });
+
+  it('searches 5,000 items quickly', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `Product ${i} Velvet Shade`, sku: `SKU-${i}` }));
+    const index = tillIndex(many);
+    const t0 = performance.now();
+    for (const q of ['v', 've', 'vel', 'velv', 'velve', 'velvet', 'sku-1', 'product 12']) searchTill(index, q);
+    // eight keystrokes: generous for a loaded test machine, far under a frame each on an idle one
+    expect(performance.now() - t0).toBeLessThan(400);
+  });
+});
