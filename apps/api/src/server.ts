@@ -31,20 +31,23 @@ async function main() {
   }
   const admin = isApiWorker() ? undefined : await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
   const app = await buildApp({ database, config, logger: { level: config.logLevel, redact: ['req.headers.authorization'] } });
-  // hourly and on request (SIGUSR2: `npm run backup`), never holding a sale (db/backup.ts)
-  const backups = scheduleBackups({ database, dir: backupDirFor(config.dataDir), databaseUrl: config.databaseUrl });
-  app.addHook('onRequest', async () => backups.requestStarted());
-  app.addHook('onResponse', async () => backups.requestEnded());
-  app.addHook('onRequestAbort', (_req, done) => {
-    backups.requestEnded();
-    done();
-  });
+  // hourly and on request (SIGUSR2: `npm run backup`), never holding a sale (db/backup.ts); with several
+  // API processes the primary takes them
+  const backups = isApiWorker() ? undefined : scheduleBackups({ database, dir: backupDirFor(config.dataDir), databaseUrl: config.databaseUrl });
+  if (backups) {
+    app.addHook('onRequest', async () => backups.requestStarted());
+    app.addHook('onResponse', async () => backups.requestEnded());
+    app.addHook('onRequestAbort', (_req, done) => {
+      backups.requestEnded();
+      done();
+    });
+  }
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await app.close();
-    await backups.stop();
+    await backups?.stop();
     await database.close();
     process.exit(0);
   };
@@ -63,6 +66,8 @@ async function primary(config: AppConfig, processes: number) {
   const database = await openDatabase(config);
   const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
   await database.close();
+  // pg_dump needs only the URL
+  scheduleBackups({ database, dir: backupDirFor(config.dataDir), databaseUrl: config.databaseUrl });
   await forkApiWorkers(processes);
   printBanner(config, database.kind, admin, processes);
 }
