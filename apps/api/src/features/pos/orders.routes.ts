@@ -67,7 +67,9 @@ async function pagedOrders(db: Db, where: SQL | undefined, q: PageQuery) {
       .select()
       .from(O)
       .where(where)
-      .orderBy(desc(O.created_at), desc(O.id))
+      // newest first: a sale's business date is its created_at's studio day, so ordering by the day first is the
+      // same order, and lets an index on (…, business_date, created_at, id) give a month's page without a sort
+      .orderBy(desc(O.business_date), desc(O.created_at), desc(O.id))
       .limit(q.per_page)
       .offset((q.page - 1) * q.per_page),
   ]);
