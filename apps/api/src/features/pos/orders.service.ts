@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_PREFIX, fromKobo, toKobo, type Order, type OrderCreate, type Outlet, type PaymentMethod, studioDate } from '@studio/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { productsTable } from '../../resources/products/products.table.js';
-import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
+import { changeStock, recordMovements, takeStock, type Movement } from '../../resources/products/stock.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, unprocessable } from '../../plugins/errors.js';
@@ -108,7 +108,9 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
       }
       const at = opts.at ?? new Date();
       const ids = [...new Set(input.items.map((i) => i.product_id))];
-      const found = await tx.select().from(productsTable).where(inArray(productsTable.id, ids));
+      // read once and locked in id order: two carts never wait on each other in a cycle, and the stock
+      // taken below (one statement for the whole cart) touches rows this sale already holds
+      const found = await tx.select().from(productsTable).where(inArray(productsTable.id, ids)).orderBy(productsTable.id).for('update');
       const byId = new Map(found.map((p) => [p.id, p]));
       const errors: Record<string, string[]> = {};
       input.items.forEach((item, i) => {
@@ -139,13 +141,15 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
       if (changeK > cashK) throw invalidField(payField, 'Only cash can be more than the total: change is given in cash.');
       const methods = [...new Set(payments.map((p) => p.method))];
 
-      // stock first, in id order so two carts never wait on each other in a cycle
+      // the whole cart's stock in one statement, on the rows locked above
       const need = new Map<number, number>();
       for (const l of lines) if (l.product.kind === 'product') need.set(l.product.id, (need.get(l.product.id) ?? 0) + l.quantity);
+      const needs = [...need].sort((a, b) => a[0] - b[0]);
       const movements: Movement[] = [];
       const short: number[] = [];
-      for (const [productId, qty] of [...need].sort((a, b) => a[0] - b[0])) {
-        const after = await changeStock(tx, productId, -qty);
+      const taken = await takeStock(tx, needs, at);
+      for (const [productId, qty] of needs) {
+        const after = taken.get(productId);
         if (after) movements.push({ productId, change: -qty, reason: 'sale', userId: user.id, outlet: after.outlet, quantityAfter: after.quantity });
         else short.push(productId);
       }
