@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { useCurrentUser } from '../lib/auth-store';
 import { createQueryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Light by default; the user's light/dark choice is kept in localStorage. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' });
@@ -37,7 +37,7 @@ function LazyToasts() {
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
       <LazyToasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

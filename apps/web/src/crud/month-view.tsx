@@ -226,7 +226,6 @@ export function MonthView<T extends { id: number | string }, S extends object = 
         <Group p="md" gap="sm" wrap="wrap" align="flex-end">
           {monthPicker && (
             <MonthPickerInput
-              aria-label="Month"
               label="Month"
               value={`${month}-01`}
               onChange={(value) => {

@@ -38,7 +38,7 @@ export function ShellHeader({ user, menu, layout, viewport, navOpened, onToggleN
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm" data-testid="shell-header">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger opened={navOpened} onClick={onToggleNav} size="sm" aria-label="Toggle sidebar" data-testid="sidebar-toggle" />
-        <Link to="/" className={classes.logoLink} aria-label="Home">
+        <Link to="/" className={classes.logoLink}>
           <StudioLogo size={34} withName={!viewport.narrow || viewport.width > 420} />
         </Link>
         {layout.nav === 'header' && !viewport.narrow && <HeaderMenu menu={menu} />}

@@ -49,9 +49,10 @@ export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, artis
 
   return (
     <Card withBorder radius="md" padding="sm" data-testid="booking-calendar" aria-busy={loading || undefined}>
-      <div className={classes.grid} role="grid" aria-label={`Bookings in ${dayjs(`${month}-01`).format('MMMM YYYY')}`}>
+      {/* a group of day buttons, not an ARIA grid: it has no grid keyboard model, and each day's name says its weekday */}
+      <div className={classes.grid} role="group" aria-label={`Bookings in ${dayjs(`${month}-01`).format('MMMM YYYY')}`}>
         {WEEKDAYS.map((w) => (
-          <div key={w} className={classes.weekday} role="columnheader">
+          <div key={w} className={classes.weekday} aria-hidden>
             {w}
           </div>
         ))}
@@ -62,14 +63,12 @@ export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, artis
           return (
             <div
               key={day}
-              role="gridcell"
-              aria-selected={day === selected}
               className={classes.day}
               data-today={day === today || undefined}
               data-selected={day === selected || undefined}
               data-testid={`calendar-day-${day}`}
             >
-              <UnstyledButton className={classes.dayButton} onClick={() => setPicked(day)} aria-label={`${label}: ${list.length} booking${list.length === 1 ? '' : 's'}`}>
+              <UnstyledButton className={classes.dayButton} onClick={() => setPicked(day)} aria-pressed={day === selected} aria-label={`${label}: ${list.length} booking${list.length === 1 ? '' : 's'}`}>
                 <span className={classes.dayNumber}>{Number(day.slice(8))}</span>
                 {list.length > 0 && (
                   <span className={classes.count} data-testid="day-count">

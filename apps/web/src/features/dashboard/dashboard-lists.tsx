@@ -101,7 +101,7 @@ export function StockAlertsList({ stock }: { stock: Dashboard['stock'] }) {
                   {OUTLET_LABELS[o]}
                 </Text>
                 <Group gap={4} wrap="nowrap">
-                  <Text size="sm" fw={600} c={finished ? 'red.7' : low ? 'orange.7' : 'teal.7'} style={nowrap}>
+                  <Text size="sm" fw={600} c={finished ? 'red' : low ? 'orange' : 'teal'} style={nowrap}>
                     {finished + low === 0 ? 'All stocked' : [finished && `${finished} out`, low && `${low} low`].filter(Boolean).join(' · ')}
                   </Text>
                   <IconChevronRight size={14} color="var(--mantine-color-dimmed)" />
@@ -177,7 +177,7 @@ export function RecentInvoices({ orders, compact }: { orders: Sales['recent_orde
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <div style={{ minWidth: 0 }}>
                 <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600} c="gold.8" style={nowrap}>
+                  <Text size="sm" fw={600} c="gold" style={nowrap}>
                     {o.invoice_no}
                   </Text>
                   <Text size="sm" truncate>

@@ -60,7 +60,7 @@ export function FinanceCards({ d }: { d: Dashboard | undefined }) {
       <StatCard
         label="Net this month"
         value={
-          <Text span inherit c={f && f.net < 0 ? 'red.7' : undefined}>
+          <Text span inherit c={f && f.net < 0 ? 'red' : undefined}>
             {formatMoney(f?.net ?? 0)}
           </Text>
         }
@@ -93,7 +93,7 @@ export function TraineesSummary({ students }: { students: Dashboard['students'] 
         to={DASHBOARD_LINKS.owing}
         label={<b>Owed by trainees</b>}
         note={students.owing.count ? `${plural(students.owing.count, 'trainee')} with a balance` : 'Every fee is paid'}
-        value={<Text span inherit c={students.owing.total > 0 ? 'red.7' : 'teal.7'}>{formatMoney(students.owing.total)}</Text>}
+        value={<Text span inherit c={students.owing.total > 0 ? 'red' : 'teal'}>{formatMoney(students.owing.total)}</Text>}
         testId="trainees-owed"
       />
     </Stack>
@@ -146,7 +146,7 @@ export function UpcomingBookings({ bookings }: { bookings: Dashboard['bookings']
                   </Badge>
                 </Group>
               </div>
-              <Text size="sm" fw={600} c={b.balance > 0 ? 'red.7' : 'teal.7'} style={nowrap}>
+              <Text size="sm" fw={600} c={b.balance > 0 ? 'red' : 'teal'} style={nowrap}>
                 {b.balance > 0 ? formatMoney(b.balance) : 'Paid'}
               </Text>
             </Group>

@@ -33,7 +33,7 @@ function ChangeLine({ change, against }: { change: Change; against: ReactNode })
           Level
         </Text>
       ) : (
-        <Text span inherit fw={700} c={up ? 'teal.7' : 'red.7'} data-testid="change">
+        <Text span inherit fw={700} c={up ? 'teal' : 'red'} data-testid="change">
           <Arrow size={12} style={{ verticalAlign: -1 }} />
           {change.percent}%
         </Text>
@@ -99,7 +99,7 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
       <StatCard
         label="Low-stock alerts"
         value={
-          <Text span inherit c={d?.stock.finished ? 'red.7' : alerts ? 'orange.7' : undefined}>
+          <Text span inherit c={d?.stock.finished ? 'red' : alerts ? 'orange' : undefined}>
             {plural(alerts, 'product')}
           </Text>
         }
@@ -140,7 +140,7 @@ function OutletLinks({ d }: { d: Dashboard | undefined }) {
                   <Skeleton height={28} mt={4} width="80%" />
                 )}
               </div>
-              <Group gap={2} wrap="nowrap" c="gold.7">
+              <Group gap={2} wrap="nowrap" c="gold">
                 <Text size="xs" fw={600} visibleFrom="md">
                   Open till
                 </Text>

@@ -15,7 +15,6 @@ function RangePicker({ from, to, onChange, phone }: { from: string; to: string; 
     <DatePickerInput
       type="range"
       label="Dates"
-      aria-label="Dates"
       value={picked}
       onChange={(range) => {
         const next: [string | null, string | null] = [day(range[0]), day(range[1])];
@@ -49,7 +48,6 @@ export function FinancePeriodPicker({ period, onChange }: { period: Period; onCh
       {period.kind === 'month' && (
         <MonthPickerInput
           label="Month"
-          aria-label="Month"
           value={`${period.month}-01`}
           onChange={(value) => {
             if (value) onChange({ kind: 'month', month: String(value).slice(0, 7) });
@@ -64,7 +62,6 @@ export function FinancePeriodPicker({ period, onChange }: { period: Period; onCh
       {period.kind === 'year' && (
         <YearPickerInput
           label="Year"
-          aria-label="Year"
           value={`${period.year}-01-01`}
           onChange={(value) => {
             if (value) onChange({ kind: 'year', year: String(value).slice(0, 4) });

@@ -59,7 +59,7 @@ function PeriodTable({ unit, rows }: { unit: Unit; rows: readonly FinancePeriodR
               <Table.Td style={right}>{formatMoney(r.income)}</Table.Td>
               <Table.Td style={right}>{formatMoney(r.expense)}</Table.Td>
               <Table.Td style={right}>
-                <Text span inherit fw={600} c={r.net < 0 ? 'red.7' : undefined}>
+                <Text span inherit fw={600} c={r.net < 0 ? 'red' : undefined}>
                   {formatMoney(r.net)}
                 </Text>
               </Table.Td>
@@ -89,7 +89,7 @@ function PeriodPanel({ unit, from, to, height }: { unit: Unit; from: string; to:
   };
   if (periods.isError) {
     return (
-      <Text size="sm" c="red.7" py="md" ta="center">
+      <Text size="sm" c="red" py="md" ta="center">
         The figures could not be loaded.
       </Text>
     );

@@ -59,7 +59,7 @@ export const financeColumns: readonly TableColumn<FinanceEntry>[] = [
     kind: 'money',
     nowrap: true,
     render: (e) => (
-      <Text span inherit fw={600} c={e.type === 'expense' ? 'red.7' : 'teal.7'}>
+      <Text span inherit fw={600} c={e.type === 'expense' ? 'red' : 'teal'}>
         {formatMoney(e.amount)}
       </Text>
     ),

@@ -33,7 +33,6 @@ export function DateRangeFilter({ value, onChange }: { value: PickedRange; onCha
       <DatePickerInput
         type="range"
         label="Dates"
-        aria-label="Dates"
         value={value}
         onChange={(range) => onChange([range[0] ? String(range[0]).slice(0, 10) : null, range[1] ? String(range[1]).slice(0, 10) : null])}
         // on a phone the quick ranges beside the field are enough: the calendar needs the whole width

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Outlet, TillItem } from '@studio/shared';
 import { IconAlertCircle, IconBarcode, IconCircleCheck, IconPackageImport, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
@@ -190,8 +190,9 @@ const TillRow = memo(function TillRow({ item: p, left, highlighted, justAdded, o
       onClick={() => onPick(p)}
       disabled={left !== null && left <= 0}
       data-testid="pos-result"
-      aria-label={`Add ${p.name}`}
     >
+      {/* named by its content (name, code, price, stock) after "Add": every visible word is in its name */}
+      <VisuallyHidden>Add </VisuallyHidden>
       <div className={classes.text}>
         <Text fw={600} size="sm" className={classes.name} data-testid="pos-result-name">
           {p.name}

@@ -164,7 +164,7 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(new Set(paths)).toEqual(new Set(['/api/products', '/api/products/finished', '/api/products/low', '/api/products/stocked']));
 
     // a figure card opens its tab too
-    await user.click(screen.getByRole('button', { name: 'Show low stock' }));
+    await user.click(screen.getByRole('button', { name: /^Show low stock/i }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Low stock' }).getAttribute('aria-selected')).toBe('true'));
     await waitFor(() => expect(screen.queryByText('Setting Spray')).toBeNull());
     expect(screen.getByText('Brow Pencil')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Outlet } from '@studio/shared';
 import { IconAlertTriangle, IconBox, IconCircleX, IconCoin, IconPackages } from '@tabler/icons-react';
@@ -32,8 +32,10 @@ export function StockSummaryCards({ outlet, admin, view, onView }: StockSummaryC
       className={wide ? `${classes.statButton} ${classes.wide}` : classes.statButton}
       data-active={view === target || undefined}
       onClick={() => onView(target)}
-      aria-label={`Show ${target === 'all' ? 'all products' : target === 'low' ? 'low stock' : target}`}
+      aria-pressed={view === target}
     >
+      {/* named by what it shows, after "Show": every visible word is in its name */}
+      <VisuallyHidden>Show </VisuallyHidden>
       {content}
     </UnstyledButton>
   );
@@ -89,9 +91,10 @@ function PhoneSummary({ summary, loading, admin, view, onView }: { summary: Stoc
             className={classes.tile}
             data-active={view === tile.view || undefined}
             onClick={() => onView(tile.view)}
-            aria-label={`Show ${tile.view === 'all' ? 'all products' : tile.label.toLowerCase()}`}
+            aria-pressed={view === tile.view}
             data-testid={`stat-${tile.key}`}
           >
+            <VisuallyHidden>Show </VisuallyHidden>
             <Text size="xs" c="dimmed" fw={700} tt="uppercase">
               {tile.label}
             </Text>

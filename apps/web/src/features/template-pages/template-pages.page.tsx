@@ -26,7 +26,7 @@ export function TemplatePage() {
       <Stack align="center" gap="sm" maw={420}>
         <StudioMark size={56} />
         {kind === 'error' && ERRORS[code] && (
-          <Text fz={64} fw={800} c="gold.6" lh={1}>
+          <Text fz={64} fw={800} c="gold" lh={1}>
             {code}
           </Text>
         )}
