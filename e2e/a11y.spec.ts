@@ -131,7 +131,7 @@ async function contextFor(browser: Browser, who: 'admin' | 'staff') {
 
 test.use({ timezoneId: STUDIO_TZ, viewport: { width: 1366, height: 900 } });
 // two full axe runs a route, on two shared cores
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 // seeded once per run: a failed test starts a new worker, which finds the signed-in states in this run's output folder
 test.beforeAll(async ({ browser }, testInfo) => {
