@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Divider, Group, Menu, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
-import { IconChevronDown, IconChevronLeft, IconChevronRight, IconCircleDot, IconExternalLink } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { useElementSize } from '@mantine/hooks';
+import { IconChevronDown, IconChevronRight, IconCircleDot, IconDots, IconExternalLink } from '@tabler/icons-react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { type MenuIcon, type MenuItem, containsPath, menuKey } from './menu';
 import classes from './app-shell.module.css';
@@ -185,7 +186,7 @@ export function IconMenu({ menu, filledIcons }: NavProps) {
         const Icon = iconOf(item, filledIcons) ?? IconCircleDot;
         const active = containsPath(item, pathname);
         const button = (
-          <ActionIcon size={46} radius="md" variant={active ? 'filled' : 'subtle'} color={active ? undefined : 'gray'} aria-label={item.title} data-testid="menu-item">
+          <ActionIcon size={46} radius="md" variant={active ? 'filled' : 'subtle'} color={active ? undefined : 'gray'} className={classes.railIcon} aria-label={item.title} data-testid="menu-item">
             <Icon size={22} stroke={1.7} />
           </ActionIcon>
         );
@@ -205,11 +206,11 @@ export function IconMenu({ menu, filledIcons }: NavProps) {
         return (
           <Tooltip key={index} label={item.title} position="right" withArrow>
             {item.type === 'link' ? (
-              <ActionIcon component={Link} to={item.path} size={46} radius="md" variant={active ? 'filled' : 'subtle'} color={active ? undefined : 'gray'} aria-label={item.title} data-testid="menu-item" data-path={item.path}>
+              <ActionIcon component={Link} to={item.path} size={46} radius="md" variant={active ? 'filled' : 'subtle'} color={active ? undefined : 'gray'} className={classes.railIcon} aria-label={item.title} data-testid="menu-item" data-path={item.path}>
                 <Icon size={22} stroke={1.7} />
               </ActionIcon>
             ) : (
-              <ActionIcon component="a" href={item.url} target={item.type === 'extTabLink' ? '_blank' : undefined} size={46} radius="md" variant="subtle" color="gray" aria-label={item.title}>
+              <ActionIcon component="a" href={item.url} target={item.type === 'extTabLink' ? '_blank' : undefined} size={46} radius="md" variant="subtle" color="gray" className={classes.railIcon} aria-label={item.title}>
                 <Icon size={22} stroke={1.7} />
               </ActionIcon>
             )}
@@ -220,58 +221,114 @@ export function IconMenu({ menu, filledIcons }: NavProps) {
   );
 }
 
-/** LosAngeles, Singapore, Barcelona: the menu as a row under the header, with left/right scroll arrows. */
+/**
+ * How many of the row's items fit in `available` px, in order: all of them when they fit, otherwise as many as fit
+ * beside the "More" button that holds the rest (labels are never cut).
+ */
+export function itemsThatFit(widths: readonly number[], available: number, moreWidth: number, gap: number): number {
+  const upTo = (n: number) => widths.slice(0, n).reduce((sum, w) => sum + w, 0) + gap * Math.max(0, n - 1);
+  if (upTo(widths.length) <= available) return widths.length;
+  let n = widths.length - 1;
+  while (n > 0 && upTo(n) + gap + moreWidth > available) n -= 1;
+  return n;
+}
+
+const ROW_GAP = 4;
+
+/** LosAngeles, Singapore, Barcelona: the menu as a row under the header; what does not fit goes into "More". */
 export function HorizontalMenu({ menu, filledIcons }: NavProps) {
   const { pathname } = useLocation();
-  const viewport = useRef<HTMLDivElement>(null);
-  const scrollBy = (dx: number) => viewport.current?.scrollBy({ left: dx, behavior: 'smooth' });
+  const items = menu.filter((item): item is Exclude<MenuItem, { type: 'head' }> => item.type !== 'head');
+  const { ref: rowRef, width } = useElementSize<HTMLDivElement>();
+  const measureRef = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState(items.length);
+  // every label at its full width, measured in a hidden copy of the row; the row shows what fits beside "More"
+  useLayoutEffect(() => {
+    const row = measureRef.current;
+    if (!row || width === 0) return;
+    const buttons = Array.from(row.children) as HTMLElement[];
+    const more = buttons.pop()!;
+    setFit(itemsThatFit(buttons.map((b) => b.getBoundingClientRect().width), width, more.getBoundingClientRect().width, ROW_GAP));
+  }, [width, menu]);
+
+  const button = (item: Exclude<MenuItem, { type: 'head' }>, key: number, measuring = false) => {
+    const Icon = iconOf(item, filledIcons);
+    const active = containsPath(item, pathname);
+    const props = {
+      variant: active ? 'light' : 'subtle',
+      color: active ? undefined : 'gray',
+      leftSection: Icon ? <Icon size={18} /> : undefined,
+      size: 'sm',
+      className: classes.rowItem,
+      'data-testid': measuring ? undefined : 'menu-item',
+    } as const;
+    if (item.type === 'sub') {
+      const target = (
+        <Button {...props} rightSection={<IconChevronDown size={14} />}>
+          {item.title}
+        </Button>
+      );
+      if (measuring) return <Box key={key}>{target}</Box>;
+      return (
+        <Menu key={key} position="bottom-start" trigger="click-hover" openDelay={60} closeDelay={200}>
+          <Menu.Target>{target}</Menu.Target>
+          <Menu.Dropdown>
+            {leaves(item).map((leaf, i) => (
+              <MenuLeaf key={i} item={leaf} />
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      );
+    }
+    if (item.type === 'link') {
+      return (
+        <Button key={key} {...props} component={Link} to={item.path} data-path={measuring ? undefined : item.path} tabIndex={measuring ? -1 : undefined}>
+          {item.title}
+        </Button>
+      );
+    }
+    return (
+      <Button key={key} {...props} component="a" href={item.url} target={item.type === 'extTabLink' ? '_blank' : undefined} tabIndex={measuring ? -1 : undefined}>
+        {item.title}
+      </Button>
+    );
+  };
+  const moreButton = (measuring = false) => (
+    <Button variant="subtle" color="gray" size="sm" className={classes.rowItem} leftSection={<IconDots size={18} />} rightSection={<IconChevronDown size={14} />} data-testid={measuring ? undefined : 'menu-more'}>
+      More
+    </Button>
+  );
+  const hidden = items.slice(fit);
+
   return (
-    <Group gap={4} wrap="nowrap" className={classes.horizontalMenu} data-testid="horizontal-menu">
-      <ActionIcon variant="subtle" color="gray" onClick={() => scrollBy(-240)} aria-label="Scroll menu left">
-        <IconChevronLeft size={18} />
-      </ActionIcon>
-      <ScrollArea viewportRef={viewport} type="never" style={{ flex: 1 }}>
-        <Group gap={4} wrap="nowrap" component="nav" aria-label="Main menu">
-          {menu.map((item, index) => {
-            if (item.type === 'head') return null;
-            const Icon = iconOf(item, filledIcons);
-            const active = containsPath(item, pathname);
-            const props = { variant: active ? 'light' : 'subtle', color: active ? undefined : 'gray', leftSection: Icon ? <Icon size={18} /> : undefined, size: 'sm', 'data-testid': 'menu-item' } as const;
-            if (item.type === 'sub') {
-              return (
-                <Menu key={index} position="bottom-start" trigger="click-hover" openDelay={60} closeDelay={200}>
-                  <Menu.Target>
-                    <Button {...props} rightSection={<IconChevronDown size={14} />}>
-                      {item.title}
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {leaves(item).map((leaf, i) => (
-                      <MenuLeaf key={i} item={leaf} />
+    <Box ref={rowRef} className={classes.horizontalMenu} data-testid="horizontal-menu">
+      <div ref={measureRef} className={classes.measureRow} aria-hidden inert>
+        {items.map((item, i) => button(item, i, true))}
+        {moreButton(true)}
+      </div>
+      <Group gap={ROW_GAP} wrap="nowrap" component="nav" aria-label="Main menu">
+        {items.slice(0, fit).map((item, i) => button(item, i))}
+        {hidden.length > 0 && (
+          <Menu position="bottom-end" trigger="click-hover" openDelay={60} closeDelay={200} width={260}>
+            <Menu.Target>{moreButton()}</Menu.Target>
+            <Menu.Dropdown data-testid="menu-more-dropdown">
+              {hidden.map((item, i) =>
+                item.type === 'sub' ? (
+                  <Box key={i}>
+                    <Menu.Label>{item.title}</Menu.Label>
+                    {leaves(item).map((leaf, j) => (
+                      <MenuLeaf key={j} item={leaf} />
                     ))}
-                  </Menu.Dropdown>
-                </Menu>
-              );
-            }
-            if (item.type === 'link') {
-              return (
-                <Button key={index} {...props} component={Link} to={item.path} data-path={item.path}>
-                  {item.title}
-                </Button>
-              );
-            }
-            return (
-              <Button key={index} {...props} component="a" href={item.url} target={item.type === 'extTabLink' ? '_blank' : undefined}>
-                {item.title}
-              </Button>
-            );
-          })}
-        </Group>
-      </ScrollArea>
-      <ActionIcon variant="subtle" color="gray" onClick={() => scrollBy(240)} aria-label="Scroll menu right">
-        <IconChevronRight size={18} />
-      </ActionIcon>
-    </Group>
+                  </Box>
+                ) : (
+                  <MenuLeaf key={i} item={item} />
+                ),
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+    </Box>
   );
 }
 

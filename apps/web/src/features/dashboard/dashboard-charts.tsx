@@ -77,14 +77,15 @@ export function PaymentMethodsChart({ methods, total }: { methods: Sales['paymen
       </Box>
       <Stack gap={8} style={{ flex: '1 1 170px', minWidth: 0 }}>
         {order.map((m) => (
-          <Group key={m} justify="space-between" wrap="nowrap" gap="xs" data-testid={`method-${m}`}>
-            <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+          // the whole method name always shows: on a narrow card the amount moves under it instead of cutting it
+          <Group key={m} justify="space-between" wrap="wrap" gap="xs" data-testid={`method-${m}`}>
+            <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
               <ColorSwatch color={`var(--mantine-color-${METHOD_COLORS[m].replace('.', '-')})`} size={12} withShadow={false} />
-              <Text size="sm" truncate>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="legend-label">
                 {PAYMENT_METHOD_LABELS[m]}
               </Text>
             </Group>
-            <Group gap={6} wrap="nowrap">
+            <Group gap={6} wrap="nowrap" ml="auto">
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(methods[m])}
               </Text>
