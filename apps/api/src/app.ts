@@ -11,6 +11,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { RequestValidationError, registerErrorHandling } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebStatic } from './plugins/web-static.js';
 import { registerCrudRoutes } from './crud/register-crud-routes.js';
 import { crudModules, crudRegistry } from './crud/registry.js';
@@ -79,7 +80,8 @@ export async function buildApp({ database, config, logger = false, loginThrottle
     }
   });
 
-  // --- external plugins
+  // --- external plugins (the security headers first: every response below carries them)
+  await registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Studio back office API', version: '1.0.0', description: 'See docs/api.md. Every route but login takes `Authorization: Bearer <api_token>`.' },
