@@ -332,13 +332,14 @@ describe('PUT /api/products/{id}', () => {
     expect((await pos.getProduct(p.id)).quantity).toBe(10);
   });
 
-  it('a product that was sold cannot be deleted (422); an unsold one can', async () => {
+  it('a product that was sold is archived by DELETE (product-archive.test.ts); one with no history is deleted', async () => {
     const sold = await pos.product();
     await pos.sell(staff.token, { items: [{ product_id: sold.id, quantity: 1 }] });
-    const res = await t.call(admin, { method: 'DELETE', url: `/api/products/${sold.id}` });
-    expect(res.statusCode).toBe(422);
-    const unsold = await pos.product();
-    expect((await t.call(admin, { method: 'DELETE', url: `/api/products/${unsold.id}` })).json()).toEqual({ data: { id: unsold.id } });
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/products/${sold.id}` })).json()).toEqual({ data: { id: sold.id } });
+    expect((await pos.getProduct(sold.id)).archived_at).toEqual(expect.any(String));
+    const unused = await pos.product({ quantity: 0 });
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/products/${unused.id}` })).json()).toEqual({ data: { id: unused.id } });
+    expect((await t.call(admin, { method: 'GET', url: `/api/products/${unused.id}` })).statusCode).toBe(404);
   });
 });
 

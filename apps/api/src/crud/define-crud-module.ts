@@ -26,6 +26,11 @@ export interface CrudHooks<T extends AnyTable, R extends ResourceDefinition> {
   beforeUpdate?(input: z.infer<R['update']>, existing: RowOf<T>, ctx: CrudContext): Promise<Values> | Values;
   /** Throw (422) to refuse a delete, e.g. a record still in use. */
   beforeDelete?(existing: RowOf<T>, ctx: CrudContext): Promise<void> | void;
+  /**
+   * A DELETE of a record whose history must stay (a product with sales or a stock ledger): archive it
+   * here and return true, and the row is kept (the answer is the delete's, the log line `archive`).
+   */
+  archiveInstead?(existing: RowOf<T>, ctx: CrudContext): Promise<boolean> | boolean;
   /** After the row is written, in the same transaction (revoke tokens, write a ledger line). */
   afterWrite?(action: 'create' | 'update' | 'delete', before: RowOf<T> | null, after: RowOf<T> | null, ctx: CrudContext): Promise<void> | void;
   /** Sentences the create or update answer carries as `warnings` (allowed, but worth a look: an artist booked twice that day). */

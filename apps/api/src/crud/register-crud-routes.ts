@@ -317,6 +317,10 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
         if (hit?.yes) throw invalidField('id', `This ${what.toLowerCase()} has payments on record and cannot be deleted: its payments must stay accounted for.`);
       }
       await hooks.beforeDelete?.(existing, ctx);
+      if (await hooks.archiveInstead?.(existing, ctx)) {
+        await recordActivity(tx, { user, action: 'archive', resource: resource.name, recordId: id, before: mod.toRecord(existing) });
+        return;
+      }
       await checkNotReferenced(ctx, mod, id, registry);
       await tx.delete(table).where(eq(table.id, id));
       await hooks.afterWrite?.('delete', existing, null, ctx);

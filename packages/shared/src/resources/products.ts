@@ -27,6 +27,8 @@ export const productSchema = z.object({
   quantity: z.number().int().nullable(),
   reorder_level: z.number().int(),
   stock_status: z.enum(STOCK_STATUSES).nullable(),
+  /** When the product was archived (deleted with history kept); null for a product in use. */
+  archived_at: z.string().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -85,7 +87,14 @@ export const productUpdateSchema = z
   .object({ ...fields, kind: z.enum(PRODUCT_KINDS), cost_price: money(), reorder_level: z.number().int().min(0).max(1_000_000) })
   .partial();
 
-export const productFiltersSchema = z.object({ outlet: outletSchema.optional() });
+export const productFiltersSchema = z.object({
+  outlet: outletSchema.optional(),
+  /** Lists show the products in use; `archived=true` shows only the archived ones instead. */
+  archived: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
 
 export const products = defineResource({
   name: 'products',

@@ -117,6 +117,7 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
         const p = byId.get(item.product_id);
         if (!p) errors[`items.${i}.product_id`] = ['The selected product does not exist.'];
         else if (p.outlet !== input.outlet) errors[`items.${i}.product_id`] = [`${p.name} is not sold at this outlet.`];
+        else if (p.archived_at) errors[`items.${i}.product_id`] = [`${p.name} is archived and no longer sold.`];
       });
       if (Object.keys(errors).length) throw unprocessable(errors);
 

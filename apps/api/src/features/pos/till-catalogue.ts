@@ -56,7 +56,7 @@ export function pickEncoding(header: string | undefined): Encoding {
 }
 
 interface Changes {
-  changed: (Omit<TillItem, 'price'> & { price: number | string })[];
+  changed: (Omit<TillItem, 'price'> & { price: number | string; archived: boolean })[];
   removed: number[];
   cursor: string;
   /** The cursor is ahead of the database (a restored backup): start again from nothing. */
@@ -111,7 +111,7 @@ class OutletCatalogue {
     const result = (await this.db.execute(sql`
       with s as (select ${since}::pg_snapshot as snap),
       ch as (
-        select p.id, p.name, p.kind, p.sku, p.category, p.price, p.quantity, p.reorder_level
+        select p.id, p.name, p.kind, p.sku, p.category, p.price, p.quantity, p.reorder_level, p.archived_at is not null as archived
         from ${T} p, s
         where p.outlet = ${this.outlet} and p.changed_xid >= pg_snapshot_xmin(s.snap) and not pg_visible_in_snapshot(p.changed_xid, s.snap)
       ),
@@ -163,9 +163,10 @@ class OutletCatalogue {
       touched = true;
     };
     for (const id of removed) drop(id);
-    for (const raw of changed) {
+    for (const { archived, ...raw } of changed) {
       const item: TillItem = { ...raw, price: Number(raw.price) };
-      if (!(item.kind === 'service' || (item.quantity ?? 0) > 0)) {
+      // an archived product is no longer sold (products.module.ts: a DELETE with history archives)
+      if (archived || !(item.kind === 'service' || (item.quantity ?? 0) > 0)) {
         drop(item.id);
         continue;
       }

@@ -66,7 +66,7 @@ export function registerTillProductRoutes(fastify: FastifyInstance, db: Db): voi
       // the database writes the JSON: 2,000 records as one value rather than rows parsed and serialised again
       const result = (await db.execute(sql`
         select coalesce(json_agg(${productJsonSql(admin)} order by ${T.name}, ${T.id}), '[]')::text as data
-        from ${T} where ${T.outlet} = ${outlet} and (${T.kind} = 'service' or ${T.quantity} > 0)`)) as unknown as { rows: { data: string }[] };
+        from ${T} where ${T.outlet} = ${outlet} and ${T.archived_at} is null and (${T.kind} = 'service' or ${T.quantity} > 0)`)) as unknown as { rows: { data: string }[] };
       body = { rev, json: `{"data":${result.rows[0]!.data}}` };
       full.set(key, body);
     }

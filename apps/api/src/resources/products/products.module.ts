@@ -1,9 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { products, type Outlet } from '@studio/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { defineCrudModule } from '../../crud/define-crud-module.js';
 import { lowerEq } from '../../crud/list-query.js';
 import { invalidField } from '../../plugins/errors.js';
+import { orderItemsTable } from '../../db/schema.js';
 import { productsTable, stockMovementsTable } from './products.table.js';
 import { applyStockChange } from './stock.js';
 import { registerProductRoutes, stockFilters } from './products.routes.js';
@@ -13,11 +14,19 @@ import { productRecord } from './products.record.js';
 async function checkSku(tx: DbOrTx, outlet: Outlet, sku: string | null | undefined, selfId?: number) {
   if (!sku) return;
   const [hit] = await tx
-    .select({ id: productsTable.id })
+    .select({ id: productsTable.id, archived_at: productsTable.archived_at })
     .from(productsTable)
     .where(and(eq(productsTable.outlet, outlet), lowerEq(productsTable.sku, sku), selfId ? ne(productsTable.id, selfId) : undefined))
     .limit(1);
+  if (hit?.archived_at) throw invalidField('sku', 'The sku belongs to an archived product at this outlet: restore that one instead.');
   if (hit) throw invalidField('sku', 'The sku has already been taken at this outlet.');
+}
+
+/** Sold, or any stock movement (opening stock, restock, transfer, ...): its history must stay. */
+export async function hasHistory(tx: DbOrTx, productId: number): Promise<boolean> {
+  const result = (await tx.execute(sql`select exists (select 1 from ${orderItemsTable} where ${orderItemsTable.product_id} = ${productId})
+    or exists (select 1 from ${stockMovementsTable} where ${stockMovementsTable.product_id} = ${productId}) as yes`)) as unknown as { rows: { yes: boolean }[] };
+  return result.rows[0]?.yes === true;
 }
 
 export const productsModule = defineCrudModule({
@@ -26,7 +35,15 @@ export const productsModule = defineCrudModule({
   toRecord: productRecord,
   // staff never receive cost_price: the shared declaration's adminOnly
   lists: { finished: () => stockFilters.finished, low: () => stockFilters.low, stocked: () => stockFilters.stocked },
+  // the `archived` filter: lists show products in use unless asked for the archived ones
+  computed: () => ({ archived: sql<boolean>`(${productsTable.archived_at} is not null)` }),
   hooks: {
+    /** A product with sales or a stock ledger is archived, never deleted: invoices and the ledger keep pointing at it. */
+    async archiveInstead(existing, { tx }) {
+      if (!(await hasHistory(tx, existing.id))) return false;
+      if (!existing.archived_at) await tx.update(productsTable).set({ archived_at: new Date(), updated_at: new Date() }).where(eq(productsTable.id, existing.id));
+      return true;
+    },
     async beforeCreate(input, { tx }) {
       await checkSku(tx, input.outlet, input.sku);
       // a service has no stock; a product starts at the quantity given (or 0), recorded as its opening movement

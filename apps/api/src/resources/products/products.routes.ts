@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   listQuerySchema,
   products,
@@ -22,12 +22,16 @@ import { applyStockChange, lockProducts } from './stock.js';
 
 const T = productsTable;
 
-/** The three stock filters; services have no stock and are in none of them. */
+/** The three stock filters; services have no stock and are in none of them, nor are archived products (nobody restocks them). */
 export const stockFilters: Record<'finished' | 'low' | 'stocked', SQL> = {
-  finished: and(eq(T.kind, 'product'), lte(T.quantity, 0))!,
-  low: and(eq(T.kind, 'product'), gt(T.quantity, 0), lte(T.quantity, T.reorder_level))!,
-  stocked: and(eq(T.kind, 'product'), gt(T.quantity, T.reorder_level))!,
+  finished: and(eq(T.kind, 'product'), isNull(T.archived_at), lte(T.quantity, 0))!,
+  low: and(eq(T.kind, 'product'), isNull(T.archived_at), gt(T.quantity, 0), lte(T.quantity, T.reorder_level))!,
+  stocked: and(eq(T.kind, 'product'), isNull(T.archived_at), gt(T.quantity, T.reorder_level))!,
 };
+
+/** An archived product's stock stays as its ledger left it until it is restored. */
+const archivedError = (field: string, p: { name: string; outlet: string }) =>
+  invalidField(field, `${p.name} at ${p.outlet} is archived: restore it before changing its stock.`);
 
 const idParams = z.object({ id: z.string() });
 
@@ -46,6 +50,7 @@ export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db
       const existing = await findRow(tx, T, id);
       if (!existing) throw notFound('Product');
       if (existing.kind !== 'product') throw invalidField('quantity', 'A service has no stock.');
+      if (existing.archived_at) throw archivedError('quantity', existing);
       const reason = body.quantity > 0 ? 'restock' : 'write_off';
       const after = await applyStockChange(tx, { productId: id, change: body.quantity, reason, userId: user.id, note: body.note });
       if (after === undefined) {
@@ -54,6 +59,21 @@ export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db
       }
       await recordActivity(tx, { user, action: reason, resource: 'products', recordId: id, before: { quantity: after - body.quantity }, after: { quantity: after, change: body.quantity, note: body.note } });
       return (await findRow(tx, T, id))!;
+    });
+    return { data: productRecord(row) };
+  });
+
+  /** Brings an archived product back: in the lists and at the till again (if it has stock). */
+  app.post('/api/products/:id/restore', { config: admin, schema: { tags, params: idParams } }, async (req) => {
+    const user = currentUser(req);
+    const id = parseId(req.params.id, 'Product');
+    const row = await db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(T).where(eq(T.id, id)).for('update');
+      if (!existing) throw notFound('Product');
+      if (!existing.archived_at) throw invalidField('id', `${existing.name} is not archived.`);
+      const [restored] = await tx.update(T).set({ archived_at: null, updated_at: new Date() }).where(eq(T.id, id)).returning();
+      await recordActivity(tx, { user, action: 'restore', resource: 'products', recordId: id, before: { archived_at: existing.archived_at.toISOString() }, after: { archived_at: null } });
+      return restored!;
     });
     return { data: productRecord(row) };
   });
@@ -102,9 +122,12 @@ export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db
       const source = await findRow(tx, T, body.product_id);
       if (!source) throw invalidField('product_id', 'The selected product does not exist.');
       if (source.kind !== 'product') throw invalidField('product_id', 'A service cannot be transferred.');
+      if (source.archived_at) throw archivedError('product_id', source);
       if (source.outlet === body.to_outlet) throw invalidField('to_outlet', 'The product is already at that outlet.');
       const match = source.sku ? lowerEq(T.sku, source.sku) : lowerEq(T.name, source.name);
       let [target] = await tx.select().from(T).where(and(eq(T.outlet, body.to_outlet), eq(T.kind, 'product'), isNotNull(T.quantity), match)).orderBy(asc(T.id)).limit(1);
+      // the same item archived there keeps its SKU: it is restored by hand, not duplicated
+      if (target?.archived_at) throw archivedError('to_outlet', target);
       if (!target) {
         [target] = await tx
           .insert(T)

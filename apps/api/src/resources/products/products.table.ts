@@ -23,6 +23,8 @@ export const productsTable = pgTable(
     price: moneyColumn('price').notNull(),
     quantity: integer('quantity'),
     reorder_level: integer('reorder_level').notNull().default(5),
+    /** Set when a product with history is "deleted": hidden from the till and the lists, its sales and ledger kept. */
+    archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
     /** Set by a trigger on every insert and update (migration 0007): no code path can forget it. */
     changed_xid: xid8('changed_xid')
@@ -45,7 +47,8 @@ export const stockMovementsTable = pgTable(
     id: idColumn(),
     product_id: integer('product_id')
       .notNull()
-      .references(() => productsTable.id, { onDelete: 'cascade' }),
+      // a product with a ledger is archived, never deleted: no delete can take its history with it
+      .references(() => productsTable.id, { onDelete: 'restrict' }),
     outlet: varchar('outlet', { length: 10 }).$type<Outlet>().notNull(),
     change: integer('change').notNull(),
     quantity_after: integer('quantity_after').notNull(),

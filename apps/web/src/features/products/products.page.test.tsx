@@ -21,6 +21,7 @@ function product(overrides: Partial<Product>): Product {
     quantity: 10,
     reorder_level: 5,
     stock_status: 'stocked',
+    archived_at: null,
     created_at: stamp,
     updated_at: stamp,
     ...overrides,
