@@ -178,7 +178,7 @@ describe('MonthView', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
   it('pages through the month on the server', async () => {
     const { fetchMock } = renderMonth();
     await waitFor(() => expect(rows()).toHaveLength(20));
-    await setupUser().click(within(screen.getByTestId('paged-pagination')).getByRole('button', { name: '11' }));
+    await setupUser().click(within(screen.getByTestId('paged-pagination')).getByRole('button', { name: 'Page 11' }));
     await screen.findByText('Client 205');
     expect(rows()).toHaveLength(5);
     expect(monthCalls(fetchMock)).toContain('/api/things/getmonth/2026-12?page=11');
@@ -189,7 +189,7 @@ describe('MonthView', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const { fetchMock, router } = renderMonth();
     const user = setupUser();
     await waitFor(() => expect(rows()).toHaveLength(20));
-    await user.click(within(screen.getByTestId('paged-pagination')).getByRole('button', { name: '2' }));
+    await user.click(within(screen.getByTestId('paged-pagination')).getByRole('button', { name: 'Page 2' }));
     await screen.findByText('Client 21');
 
     await user.click(screen.getByTestId('month-picker'));
@@ -216,7 +216,7 @@ describe('MonthView', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const { fetchMock } = renderMonth();
     const user = setupUser();
     await waitFor(() => expect(rows()).toHaveLength(20));
-    await user.click(within(screen.getByTestId('paged-pagination')).getByRole('button', { name: '3' }));
+    await user.click(within(screen.getByTestId('paged-pagination')).getByRole('button', { name: 'Page 3' }));
     await screen.findByText('Client 41');
 
     await user.click(screen.getByTestId('owing-filter'));

@@ -132,7 +132,7 @@ describe('record history', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const drawer = await screen.findByTestId('record-history');
     expect(await within(drawer).findAllByTestId('history-entry')).toHaveLength(10);
     expect(within(drawer).getByTestId('history-range').textContent).toBe('Showing 1–10 of 11');
-    await user.click(within(within(drawer).getByTestId('history-pagination')).getByRole('button', { name: '2' }));
+    await user.click(within(within(drawer).getByTestId('history-pagination')).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(within(drawer).getAllByTestId('history-entry')).toHaveLength(1));
     expect(within(drawer).getByTestId('history-action').textContent).toBe('Created');
     expect(callsOf(fetchMock).filter((c) => c.url.pathname === '/api/activity-log').map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2']);

@@ -161,7 +161,7 @@ describe('ResourceListPage: filters, summary, CSV, opening a row', { timeout: CO
     await waitFor(() => expect(rows()).toHaveLength(20));
     // no filter: nothing extra in the address
     expect(listCalls()).toEqual(['/api/students?page=1&per_page=20&sort=start_date&order=desc']);
-    await user.click(within(screen.getByTestId('list-pagination')).getByRole('button', { name: '3' }));
+    await user.click(within(screen.getByTestId('list-pagination')).getByRole('button', { name: 'Page 3' }));
     await screen.findByText('Student 41');
 
     await user.click(screen.getByTestId('filter-suspended'));

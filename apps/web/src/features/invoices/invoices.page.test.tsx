@@ -106,7 +106,7 @@ describe('InvoicesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const { fetchMock } = renderInvoices(STAFF);
     await waitFor(() => expect(rows()).toHaveLength(2));
     const user = setupUser();
-    await user.click(within(screen.getByTestId('orders-pagination')).getByRole('button', { name: '2' }));
+    await user.click(within(screen.getByTestId('orders-pagination')).getByRole('button', { name: 'Page 2' }));
     await screen.findByText('Page Two');
     const pages = gets(fetchMock, '/api/orders/getmonth/').map((c) => `${c.url.pathname}?${c.url.searchParams}`);
     expect(pages).toContain('/api/orders/getmonth/2026-03/store?page=2');
