@@ -2,11 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_PREFIX, fromKobo, toKobo, type Order, type OrderCreate, type Outlet, type PaymentMethod, studioDate } from '@studio/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { productsTable } from '../../resources/products/products.table.js';
-import { changeStock, recordMovements, takeStock, type Movement } from '../../resources/products/stock.js';
+import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, unprocessable } from '../../plugins/errors.js';
-import { invoiceCountersTable, orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
+import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
 /** The largest amount a NUMERIC(14,2) column holds, in kobo (well inside exact JS integers). */
@@ -77,41 +77,139 @@ function isClientRefConflict(err: unknown): boolean {
   return false;
 }
 
-/** Next invoice number of an outlet; the counter row stays locked until the sale commits, so numbers have no gaps. */
-async function nextInvoiceNo(tx: DbOrTx, outlet: Outlet): Promise<string> {
-  const [row] = await tx
-    .insert(invoiceCountersTable)
-    .values({ outlet, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCountersTable.outlet, set: { last: sql`${invoiceCountersTable.last} + 1` } })
-    .returning({ last: invoiceCountersTable.last });
-  return `${INVOICE_PREFIX[outlet]}-${String(row!.last).padStart(6, '0')}`;
+type Input = OrderCreate & { discount: number; customer_phone: string | null; note: string | null };
+
+type ProductRow = typeof productsTable.$inferSelect;
+type Line = { product: ProductRow; quantity: number; unitK: number; totalK: number };
+
+/** The 422 of a cart some of whose products lack the stock (`quantity` as read under the sale's row locks). */
+function notEnoughStock(items: Input['items'], short: { id: number; name: string; quantity: number | null }[], need: Map<number, number>): HttpError {
+  const errs: Record<string, string[]> = {};
+  items.forEach((item, i) => {
+    const p = short.find((x) => x.id === item.product_id);
+    if (p) errs[`items.${i}.quantity`] = [`Not enough stock of ${p.name}: ${p.quantity ?? 0} left, ${need.get(p.id)} wanted.`];
+  });
+  return new HttpError(422, `Not enough stock: ${short.map((p) => `${p.name} (${p.quantity ?? 0} left)`).join(', ')}.`, errs);
 }
 
-type Input = OrderCreate & { discount: number; customer_phone: string | null; note: string | null };
+/**
+ * Writes a priced, checked sale in one statement: the stock decrements (each guarded by `quantity >= wanted`,
+ * on rows the sale already holds locked), then the outlet's invoice counter (locked last, so two sales of an
+ * outlet wait on each other only for the rest of this statement and the commit), the order, its items,
+ * payments, stock ledger lines and activity line. Nothing is written unless every decrement matched.
+ * Returns the ids the database gave, in the order the rows were written, or null when a decrement did not match.
+ */
+async function writeSale(
+  tx: DbOrTx,
+  sale: {
+    outlet: Outlet;
+    order: Record<string, unknown>;
+    lines: Line[];
+    payments: { method: PaymentMethod; amount: number; reference: string | null }[];
+    stock: [productId: number, quantity: number][];
+    user: UserRow;
+    at: Date;
+    activity: Record<string, unknown>;
+  },
+): Promise<{ id: number; invoiceNo: string; itemIds: number[]; paymentIds: number[] } | null> {
+  const { order: o } = sale;
+  const stock = JSON.stringify(sale.stock.map(([id, qty]) => ({ id, qty })));
+  const items = JSON.stringify(
+    sale.lines.map((l) => ({ product_id: l.product.id, name: l.product.name, kind: l.product.kind, unit_price: fromKobo(l.unitK), cost_price: l.product.cost_price, quantity: l.quantity, total: fromKobo(l.totalK) })),
+  );
+  const payments = JSON.stringify(sale.payments);
+  const at = sale.at.toISOString();
+  const result = (await tx.execute(sql`
+    with upd as (
+      update products p set quantity = p.quantity - v.qty, updated_at = ${at}::timestamptz
+      from jsonb_to_recordset(${stock}::jsonb) as v(id int, qty int)
+      where p.id = v.id and p.kind = 'product' and p.quantity >= v.qty
+      returning p.id, p.quantity, p.outlet, v.qty
+    ),
+    cnt as (
+      insert into invoice_counters as c (outlet, last)
+      select ${sale.outlet}, 1 where (select count(*) from upd) = ${sale.stock.length}
+      on conflict (outlet) do update set last = c.last + 1
+      returning c.last
+    ),
+    o as (
+      insert into orders (outlet, invoice_no, customer_name, customer_phone, subtotal, discount, total, amount_paid, change,
+                          payment_method, staff_id, staff_name, note, client_ref, business_date, created_at, updated_at)
+      select ${sale.outlet}, ${INVOICE_PREFIX[sale.outlet]} || '-' || lpad(cnt.last::text, greatest(6, length(cnt.last::text)), '0'),
+             ${o.customer_name}, ${o.customer_phone}, ${o.subtotal}::numeric, ${o.discount}::numeric, ${o.total}::numeric,
+             ${o.amount_paid}::numeric, ${o.change}::numeric, ${o.payment_method}, ${sale.user.id}::int, ${sale.user.name}, ${o.note},
+             ${o.client_ref}, ${o.business_date}::date, ${at}::timestamptz, ${at}::timestamptz
+      from cnt
+      returning id, invoice_no
+    ),
+    it as (
+      insert into order_items (order_id, product_id, name, kind, unit_price, cost_price, quantity, total)
+      select o.id, v.product_id, v.name, v.kind, v.unit_price, v.cost_price, v.quantity, v.total
+      from o, rows from (jsonb_to_recordset(${items}::jsonb) as (product_id int, name text, kind text, unit_price numeric, cost_price numeric, quantity int, total numeric))
+           with ordinality as v(product_id, name, kind, unit_price, cost_price, quantity, total, n)
+      order by v.n
+      returning id
+    ),
+    pay as (
+      insert into order_payments (order_id, method, amount, reference)
+      select o.id, v.method, v.amount, v.reference
+      from o, rows from (jsonb_to_recordset(${payments}::jsonb) as (method text, amount numeric, reference text)) with ordinality as v(method, amount, reference, n)
+      order by v.n
+      returning id
+    ),
+    mv as (
+      insert into stock_movements (product_id, outlet, change, quantity_after, reason, order_id, note, user_id, created_at)
+      select upd.id, upd.outlet, -upd.qty, upd.quantity, 'sale', o.id, o.invoice_no, ${sale.user.id}::int, ${at}::timestamptz
+      from upd, o
+      order by upd.id
+    ),
+    log as (
+      insert into activity_log (user_id, user_name, action, resource, record_id, after, created_at)
+      select ${sale.user.id}::int, ${sale.user.name}, 'sale', 'orders', o.id, ${JSON.stringify(sale.activity)}::jsonb || jsonb_build_object('invoice_no', o.invoice_no), ${at}::timestamptz
+      from o
+    )
+    select (select id from o) as id, (select invoice_no from o) as invoice_no,
+           (select coalesce(json_agg(id order by id), '[]') from it)::text as item_ids,
+           (select coalesce(json_agg(id order by id), '[]') from pay)::text as payment_ids`)) as unknown as {
+    rows: { id: number | null; invoice_no: string | null; item_ids: string; payment_ids: string }[];
+  };
+  const row = result.rows[0]!;
+  if (row.id === null || row.invoice_no === null) return null;
+  return { id: Number(row.id), invoiceNo: row.invoice_no, itemIds: JSON.parse(row.item_ids), paymentIds: JSON.parse(row.payment_ids) };
+}
 
 /**
  * Sells: prices every item from the database, checks each belongs to the outlet and
  * has the stock, and writes the order, its items, payments and stock decrements in one
- * transaction. A repeated `client_ref` returns the first order and sells nothing again.
+ * transaction of four statements (BEGIN, the products read and locked, one write, COMMIT).
+ * A repeated `client_ref` returns the first order and sells nothing again.
  */
 export async function createOrder(db: Db, user: UserRow, input: Input, timeZone: string, opts: { at?: Date } = {}): Promise<{ order: Order; replay: boolean }> {
   const ref = input.client_ref;
+  /** A sale refused inside the transaction: was it a twin of one that committed meanwhile? Then that one answers. */
+  const replayOf = async (tx: DbOrTx) => (ref ? (await tx.select({ id: ordersTable.id }).from(ordersTable).where(eq(ordersTable.client_ref, ref)).limit(1))[0] : undefined);
   try {
     const result = await db.transaction(async (tx): Promise<{ id: number; replay: true } | { order: Order; replay: false }> => {
-      if (ref) {
-        // Two tries of one sale at once (a double tap, a retry after a timeout): the second waits here
-        // until the first commits, then finds its order. Without this it could lose the stock race to
-        // its own twin and answer "not enough stock" instead of the sale.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${ref}, 0))`);
-        const [first] = await tx.select({ id: ordersTable.id }).from(ordersTable).where(eq(ordersTable.client_ref, ref)).limit(1);
-        if (first) return { id: first.id, replay: true };
-      }
       const at = opts.at ?? new Date();
       const ids = [...new Set(input.items.map((i) => i.product_id))];
-      // read once and locked in id order: two carts never wait on each other in a cycle, and the stock
-      // taken below (one statement for the whole cart) touches rows this sale already holds
-      const found = await tx.select().from(productsTable).where(inArray(productsTable.id, ids)).orderBy(productsTable.id).for('update');
-      const byId = new Map(found.map((p) => [p.id, p]));
+      // Read once and locked in id order: two carts never wait on each other in a cycle, the quantities read
+      // are the latest and stay so until the commit, and two tries of one sale (a double tap, a retry after a
+      // timeout) queue here on the same rows. The same statement looks for an earlier sale with this client_ref.
+      const found = await tx
+        .select({ p: productsTable, replay: ref ? sql<number | null>`(select ${ordersTable.id} from ${ordersTable} where ${ordersTable.client_ref} = ${ref} limit 1)` : sql<null>`null` })
+        .from(productsTable)
+        .where(inArray(productsTable.id, ids))
+        .orderBy(productsTable.id)
+        .for('update', { of: productsTable });
+      const replayId = found[0]?.replay;
+      if (replayId !== null && replayId !== undefined) return { id: Number(replayId), replay: true };
+      /** Refuses the sale, unless its twin committed while this one waited for the locks (then that sale is the answer). */
+      const refuse = async (err: HttpError) => {
+        const twin = await replayOf(tx);
+        if (twin) return { id: twin.id, replay: true as const };
+        throw err;
+      };
+      const byId = new Map(found.map(({ p }) => [p.id, p]));
       const errors: Record<string, string[]> = {};
       input.items.forEach((item, i) => {
         const p = byId.get(item.product_id);
@@ -119,9 +217,9 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
         else if (p.outlet !== input.outlet) errors[`items.${i}.product_id`] = [`${p.name} is not sold at this outlet.`];
         else if (p.archived_at) errors[`items.${i}.product_id`] = [`${p.name} is archived and no longer sold.`];
       });
-      if (Object.keys(errors).length) throw unprocessable(errors);
+      if (Object.keys(errors).length) return refuse(unprocessable(errors));
 
-      const lines = input.items.map((item) => {
+      const lines: Line[] = input.items.map((item) => {
         const p = byId.get(item.product_id)!;
         const unitK = toKobo(p.price);
         return { product: p, quantity: item.quantity, unitK, totalK: unitK * item.quantity };
@@ -142,74 +240,75 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
       if (changeK > cashK) throw invalidField(payField, 'Only cash can be more than the total: change is given in cash.');
       const methods = [...new Set(payments.map((p) => p.method))];
 
-      // the whole cart's stock in one statement, on the rows locked above
+      // the stock each product needs; the rows are locked, so what was read is what there is
       const need = new Map<number, number>();
       for (const l of lines) if (l.product.kind === 'product') need.set(l.product.id, (need.get(l.product.id) ?? 0) + l.quantity);
       const needs = [...need].sort((a, b) => a[0] - b[0]);
-      const movements: Movement[] = [];
-      const short: number[] = [];
-      const taken = await takeStock(tx, needs, at);
-      for (const [productId, qty] of needs) {
-        const after = taken.get(productId);
-        if (after) movements.push({ productId, change: -qty, reason: 'sale', userId: user.id, outlet: after.outlet, quantityAfter: after.quantity });
-        else short.push(productId);
-      }
-      if (short.length) {
-        const now = await tx.select({ id: productsTable.id, name: productsTable.name, quantity: productsTable.quantity }).from(productsTable).where(inArray(productsTable.id, short));
-        const errs: Record<string, string[]> = {};
-        input.items.forEach((item, i) => {
-          const p = now.find((x) => x.id === item.product_id);
-          if (p) errs[`items.${i}.quantity`] = [`Not enough stock of ${p.name}: ${p.quantity ?? 0} left, ${need.get(p.id)} wanted.`];
-        });
-        throw new HttpError(422, `Not enough stock: ${now.map((p) => `${p.name} (${p.quantity ?? 0} left)`).join(', ')}.`, errs);
-      }
+      const short = needs.filter(([id, qty]) => (byId.get(id)!.quantity ?? 0) < qty).map(([id]) => byId.get(id)!);
+      if (short.length) return refuse(notEnoughStock(input.items, short, need));
 
-      const invoiceNo = await nextInvoiceNo(tx, input.outlet);
-      const [order] = await tx
-        .insert(ordersTable)
-        .values({
-          outlet: input.outlet,
-          invoice_no: invoiceNo,
-          customer_name: input.customer_name,
-          customer_phone: input.customer_phone ?? null,
-          subtotal: fromKobo(subtotalK),
-          discount: fromKobo(discountK),
-          total: fromKobo(totalK),
-          amount_paid: fromKobo(paidK),
-          change: fromKobo(changeK),
-          payment_method: methods.length === 1 ? methods[0]! : 'split',
-          staff_id: user.id,
-          staff_name: user.name,
-          note: input.note ?? null,
-          client_ref: ref ?? null,
-          business_date: studioDate(at, timeZone),
-          created_at: at,
-          updated_at: at,
-        })
-        .returning();
-      const orderId = order!.id;
-      const itemRows = await tx
-        .insert(orderItemsTable)
-        .values(
-          lines.map((l) => ({ order_id: orderId, product_id: l.product.id, name: l.product.name, kind: l.product.kind, unit_price: fromKobo(l.unitK), cost_price: l.product.cost_price, quantity: l.quantity, total: fromKobo(l.totalK) })),
-        )
-        .returning();
-      const paid = payments.filter((p) => toKobo(p.amount) > 0);
-      const paymentRows = paid.length
-        ? await tx
-            .insert(orderPaymentsTable)
-            .values(paid.map((p) => ({ order_id: orderId, method: p.method, amount: fromKobo(toKobo(p.amount)), reference: p.reference ?? null })))
-            .returning()
-        : [];
-      await recordMovements(tx, movements.map((m) => ({ ...m, orderId, at, note: invoiceNo })));
-      await recordActivity(tx, { user, action: 'sale', resource: 'orders', recordId: orderId, after: { invoice_no: invoiceNo, outlet: input.outlet, total: fromKobo(totalK), payment_method: order!.payment_method }, at });
-      // the answer is built from the rows just written: no second read after the commit
-      return { order: toOrder(order!, itemRows, paymentRows), replay: false };
+      const paid = payments.filter((p) => toKobo(p.amount) > 0).map((p) => ({ method: p.method, amount: fromKobo(toKobo(p.amount)), reference: p.reference ?? null }));
+      const order = {
+        customer_name: input.customer_name,
+        customer_phone: input.customer_phone ?? null,
+        subtotal: fromKobo(subtotalK),
+        discount: fromKobo(discountK),
+        total: fromKobo(totalK),
+        amount_paid: fromKobo(paidK),
+        change: fromKobo(changeK),
+        payment_method: methods.length === 1 ? methods[0]! : ('split' as const),
+        note: input.note ?? null,
+        client_ref: ref ?? null,
+        business_date: studioDate(at, timeZone),
+      };
+      const written = await writeSale(tx, {
+        outlet: input.outlet,
+        order,
+        lines,
+        payments: paid,
+        stock: needs,
+        user,
+        at,
+        activity: { outlet: input.outlet, total: order.total, payment_method: order.payment_method },
+      });
+      if (!written) {
+        // unreachable while the rows stay locked; should it happen, nothing was written and the sale is refused as short
+        const now = await tx.select({ id: productsTable.id, name: productsTable.name, quantity: productsTable.quantity }).from(productsTable).where(inArray(productsTable.id, needs.map(([id]) => id)));
+        throw notEnoughStock(input.items, now.filter((p) => (p.quantity ?? 0) < need.get(p.id)!), need);
+      }
+      // the answer is built from what was just written: no second read
+      const row: OrderRow = {
+        id: written.id,
+        outlet: input.outlet,
+        invoice_no: written.invoiceNo,
+        ...order,
+        status: 'paid',
+        staff_id: user.id,
+        staff_name: user.name,
+        voided_at: null,
+        voided_by: null,
+        created_at: at,
+        updated_at: at,
+      };
+      const itemRows = lines.map((l, i) => ({
+        id: written.itemIds[i]!,
+        order_id: written.id,
+        product_id: l.product.id,
+        name: l.product.name,
+        kind: l.product.kind,
+        unit_price: fromKobo(l.unitK),
+        cost_price: l.product.cost_price,
+        quantity: l.quantity,
+        total: fromKobo(l.totalK),
+      }));
+      const paymentRows = paid.map((p, i) => ({ id: written.paymentIds[i]!, order_id: written.id, ...p }));
+      return { order: toOrder(row, itemRows, paymentRows), replay: false };
     });
     if (!result.replay) return result;
     return { order: (await findOrder(db, result.id))!, replay: true };
   } catch (err) {
-    // the unique index is the backstop behind the lock above: a duplicate still answers with the first sale
+    // the unique index is the backstop: a twin that queued behind this sale's first try and found no order
+    // in its snapshot fails here on insert, and answers with the first sale
     if (ref && isClientRefConflict(err)) {
       const existing = await findByClientRef(db, ref);
       if (existing) return { order: existing, replay: true };

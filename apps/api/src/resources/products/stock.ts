@@ -30,24 +30,6 @@ export async function changeStock(tx: DbOrTx, productId: number, change: number)
   return row ? { quantity: row.quantity!, outlet: row.outlet } : undefined;
 }
 
-/**
- * Takes several products' stock in one statement (a sale's cart): each row changes only when it keeps at or
- * above 0, as in `changeStock`. The caller has already locked the rows in id order (two carts never wait on
- * each other in a cycle). Returns the new quantity and outlet of each product that had enough.
- */
-export async function takeStock(tx: DbOrTx, needs: [productId: number, quantity: number][], at: Date) {
-  if (!needs.length) return new Map<number, { quantity: number; outlet: string }>();
-  const ids = `{${needs.map(([id]) => id).join(',')}}`;
-  const quantities = `{${needs.map(([, q]) => q).join(',')}}`;
-  const rows = await tx
-    .update(productsTable)
-    .set({ quantity: sql`${productsTable.quantity} - v.qty`, updated_at: at })
-    .from(sql`unnest(${ids}::int[], ${quantities}::int[]) as v(id, qty)`)
-    .where(and(sql`${productsTable.id} = v.id`, eq(productsTable.kind, 'product'), sql`${productsTable.quantity} >= v.qty`))
-    .returning({ id: productsTable.id, quantity: productsTable.quantity, outlet: productsTable.outlet });
-  return new Map(rows.map((r) => [r.id, { quantity: r.quantity!, outlet: r.outlet }]));
-}
-
 export type Movement = StockChange & { outlet: string; quantityAfter: number };
 
 export async function recordMovements(tx: DbOrTx, movements: Movement[]): Promise<void> {
