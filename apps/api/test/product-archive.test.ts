@@ -106,7 +106,7 @@ describe('DELETE of a product with history archives it', () => {
     const from = await pos.product({ outlet: 'store', name: 'Archive Transfer Palette', sku: 'ARCH-TR', quantity: 5 });
     const moved = await t.call(admin, { method: 'POST', url: '/api/stock-transfers', payload: { product_id: from.id, to_outlet: 'salon', quantity: 2 } });
     expect(moved.statusCode).toBe(201);
-    const to = moved.json().data.to as { id: number };
+    const to = moved.json().data.to as { id: number; sku: string };
     expect((await del(to.id)).statusCode).toBe(200);
     expect(await rowExists(to.id)).toBe(true);
     expect((await pos.ledger(to.id)).map((m) => m.reason)).toEqual(['transfer_in']);
@@ -115,8 +115,9 @@ describe('DELETE of a product with history archives it', () => {
     const again = await t.call(admin, { method: 'POST', url: '/api/stock-transfers', payload: { product_id: from.id, to_outlet: 'salon', quantity: 1 } });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.to_outlet[0]).toMatch(/archived: restore it/);
-    // nor does a new product with that SKU there
-    const dup = await t.call(admin, { method: 'POST', url: '/api/products', payload: { outlet: 'salon', name: 'New Palette', sku: 'arch-tr', price: 100 } });
+    // nor does a new product with its SKU there (the salon's own, made by the transfer)
+    expect(to).toMatchObject({ sku: 'SAL-ARCH-TR' });
+    const dup = await t.call(admin, { method: 'POST', url: '/api/products', payload: { outlet: 'salon', name: 'New Palette', sku: 'sal-arch-tr', price: 100 } });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors.sku[0]).toMatch(/archived product/);
   });

@@ -371,6 +371,58 @@ describe('POST /api/stock-transfers', () => {
     expect((await history(from.id))[0]).toEqual(['transfer', { to_product_id: to.id, to_outlet: 'office', quantity: 2, note: null }]);
   });
 
+  it('creates the product at the receiving outlet with its own SKU and reorder level: not LOW STOCK at once; a second transfer adds to it', async () => {
+    const from = await pos.product({ outlet: 'store', name: 'Velvet Lip Tint Rose', sku: 'LIP-ROSE', quantity: 20, reorder_level: 5 });
+    const transfer = (payload: Record<string, unknown>) => t.call(admin, { method: 'POST', url: '/api/stock-transfers', payload: { product_id: from.id, to_outlet: 'salon', ...payload } });
+    const first = await transfer({ quantity: 3 });
+    expect(first.statusCode).toBe(201);
+    const to = first.json().data.to;
+    expect(to).toMatchObject({ outlet: 'salon', name: 'Velvet Lip Tint Rose', sku: 'SAL-LIP-ROSE', reorder_level: 0, quantity: 3, stock_status: 'stocked' });
+    expect(to.id).not.toBe(from.id);
+    const lowAtSalon = (await get(admin, '/api/products/low?outlet=salon&per_page=100')).json().data.map((p: { id: number }) => p.id);
+    expect(lowAtSalon).not.toContain(to.id);
+    // the second transfer finds it (by its SKU) and adds to it: no second product at the salon
+    const second = await transfer({ quantity: 2, reorder_level: 9 });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().data.to).toMatchObject({ id: to.id, quantity: 5, reorder_level: 0, sku: 'SAL-LIP-ROSE' });
+    const salon = (await get(admin, '/api/products/search/Velvet%20Lip%20Tint%20Rose?outlet=salon')).json().data;
+    expect(salon.map((p: { id: number }) => p.id)).toEqual([to.id]);
+    // every leg is a ledger line on its own side
+    expect((await pos.ledger(from.id)).map((l) => [l.outlet, l.reason, l.change, l.quantity_after])).toEqual([
+      ['store', 'opening', 20, 20],
+      ['store', 'transfer_out', -3, 17],
+      ['store', 'transfer_out', -2, 15],
+    ]);
+    expect((await pos.ledger(to.id)).map((l) => [l.outlet, l.reason, l.change, l.quantity_after])).toEqual([
+      ['salon', 'transfer_in', 3, 3],
+      ['salon', 'transfer_in', 2, 5],
+    ]);
+    // and back: the salon's SAL-LIP-ROSE is the store's LIP-ROSE
+    const back = await t.call(admin, { method: 'POST', url: '/api/stock-transfers', payload: { product_id: to.id, to_outlet: 'store', quantity: 1 } });
+    expect(back.json().data).toMatchObject({ from: { id: to.id, quantity: 4 }, to: { id: from.id, quantity: 16, sku: 'LIP-ROSE' } });
+  });
+
+  it('finds the product there by name (case and spaces aside) when the SKUs differ, and takes the reorder level the transfer gives for a new one', async () => {
+    const there = await pos.product({ outlet: 'office', name: '  brow GEL   clear ', sku: 'OFF-77', quantity: 1 });
+    const from = await pos.product({ outlet: 'store', name: 'Brow Gel Clear', sku: 'BG-CLEAR', quantity: 6 });
+    const res = await t.call(admin, { method: 'POST', url: '/api/stock-transfers', payload: { product_id: from.id, to_outlet: 'office', quantity: 2 } });
+    expect(res.json().data.to).toMatchObject({ id: there.id, quantity: 3, sku: 'OFF-77' });
+    const other = await pos.product({ outlet: 'store', name: 'Setting Spray Matte', sku: 'SPRAY-M', quantity: 6 });
+    const made = await t.call(admin, { method: 'POST', url: '/api/stock-transfers', payload: { product_id: other.id, to_outlet: 'office', quantity: 4, reorder_level: 2 } });
+    expect(made.json().data.to).toMatchObject({ outlet: 'office', sku: 'PMU-SPRAY-M', reorder_level: 2, quantity: 4, stock_status: 'stocked' });
+    const bad = await t.call(admin, { method: 'POST', url: '/api/stock-transfers', payload: { product_id: other.id, to_outlet: 'office', quantity: 1, reorder_level: -1 } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('reorder_level');
+  });
+
+  it("the new product's SKU is unique at its outlet: a service holding the derived SKU pushes it to -2", async () => {
+    await pos.product({ outlet: 'salon', name: 'Lash Lift', kind: 'service', sku: 'SAL-LASH-GLUE', quantity: null });
+    const from = await pos.product({ outlet: 'store', name: 'Lash Glue Black', sku: 'LASH-GLUE', quantity: 4 });
+    const res = await t.call(admin, { method: 'POST', url: '/api/stock-transfers', payload: { product_id: from.id, to_outlet: 'salon', quantity: 1 } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.to).toMatchObject({ name: 'Lash Glue Black', sku: 'SAL-LASH-GLUE-2', quantity: 1 });
+  });
+
   it('refuses more than the stock, the same outlet, a service and an unknown product, changing nothing', async () => {
     const from = await pos.product({ outlet: 'store', sku: 'TR-2', quantity: 3 });
     const s = await pos.product({ kind: 'service' });

@@ -148,11 +148,18 @@ export const stockMovementSchema = z.object({
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
-/** `POST /api/stock-transfers`: move stock of a product to another outlet. */
+/** The reorder level of a product a transfer creates at the receiving outlet, unless the transfer gives one. */
+export const TRANSFER_REORDER_LEVEL = 0;
+
+/**
+ * `POST /api/stock-transfers`: move stock of a product to another outlet. `reorder_level` is used only when the
+ * receiving outlet has no such product yet and the transfer creates it (default `TRANSFER_REORDER_LEVEL`).
+ */
 export const stockTransferSchema = z.object({
   product_id: z.number().int().positive().max(2_147_483_647),
   to_outlet: outletSchema,
   quantity: z.number().int().min(1).max(10_000_000),
+  reorder_level: z.number().int().min(0).max(1_000_000).nullish(),
   note: optionalText(255),
 });
 export type StockTransferInput = z.input<typeof stockTransferSchema>;

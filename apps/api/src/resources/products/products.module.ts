@@ -10,7 +10,7 @@ import { applyStockChange } from './stock.js';
 import { registerProductRoutes, stockFilters } from './products.routes.js';
 import { productRecord } from './products.record.js';
 
-/** A SKU names one product per outlet; the same SKU at another outlet is the same item there (transfers match on it). */
+/** A SKU names one product per outlet; the same SKU at another outlet (or it with that outlet's prefix) is the same item there (transfers match on it: transfer-target.ts). */
 async function checkSku(tx: DbOrTx, outlet: Outlet, sku: string | null | undefined, selfId?: number) {
   if (!sku) return;
   const [hit] = await tx

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   listQuerySchema,
   products,
@@ -11,7 +11,6 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { findRow, parseId } from '../../crud/register-crud-routes.js';
-import { lowerEq } from '../../crud/list-query.js';
 import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
@@ -19,6 +18,7 @@ import { usersTable } from '../users/users.table.js';
 import { productsTable, stockMovementsTable } from './products.table.js';
 import { productRecord } from './products.record.js';
 import { applyStockChange, lockProducts } from './stock.js';
+import { findTransferTarget, newTransferProduct } from './transfer-target.js';
 
 const T = productsTable;
 
@@ -112,8 +112,8 @@ export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db
   });
 
   /**
-   * Moves stock to the same product at another outlet (matched by SKU, else by name;
-   * created there with no stock when missing). Each leg is a ledger line.
+   * Moves stock to the same product at another outlet (matched by SKU, else by name: transfer-target.ts);
+   * when it has none, creates it there with its own SKU and reorder level and no stock. Each leg is a ledger line.
    */
   app.post('/api/stock-transfers', { config: admin, schema: { tags, body: stockTransferSchema } }, async (req, reply) => {
     const user = currentUser(req);
@@ -124,15 +124,11 @@ export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db
       if (source.kind !== 'product') throw invalidField('product_id', 'A service cannot be transferred.');
       if (source.archived_at) throw archivedError('product_id', source);
       if (source.outlet === body.to_outlet) throw invalidField('to_outlet', 'The product is already at that outlet.');
-      const match = source.sku ? lowerEq(T.sku, source.sku) : lowerEq(T.name, source.name);
-      let [target] = await tx.select().from(T).where(and(eq(T.outlet, body.to_outlet), eq(T.kind, 'product'), isNotNull(T.quantity), match)).orderBy(asc(T.id)).limit(1);
-      // the same item archived there keeps its SKU: it is restored by hand, not duplicated
+      let target = await findTransferTarget(tx, source, body.to_outlet);
+      // the same item archived there (and none in use): it is restored by hand, not duplicated
       if (target?.archived_at) throw archivedError('to_outlet', target);
       if (!target) {
-        [target] = await tx
-          .insert(T)
-          .values({ outlet: body.to_outlet, name: source.name, kind: 'product', sku: source.sku, category: source.category, cost_price: source.cost_price, price: source.price, quantity: 0, reorder_level: source.reorder_level })
-          .returning();
+        [target] = await tx.insert(T).values(await newTransferProduct(tx, source, body.to_outlet, body.reorder_level)).returning();
         // a product the transfer makes starts its history with its creation, as one made by hand would
         await recordActivity(tx, { user, action: 'create', resource: 'products', recordId: target!.id, after: productRecord(target!) });
       }

@@ -227,11 +227,11 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const user = await openStockMenu('Brow Pencil', 'row-restock');
     const modal = await screen.findByTestId('restock-form');
     await user.click(within(modal).getByTestId('restock-submit'));
-    expect(await within(modal).findByText('The quantity field is required.')).toBeTruthy();
+    expect(await within(modal).findByText('Quantity is required.')).toBeTruthy();
     // after a first try the sentence follows the typing
     await user.type(modal.querySelector<HTMLInputElement>('[data-field=quantity]')!, '0');
-    expect(await within(modal).findByText('The quantity must not be zero.')).toBeTruthy();
-    expect(within(modal).queryByText('The quantity field is required.')).toBeNull();
+    expect(await within(modal).findByText('Quantity must not be zero.')).toBeTruthy();
+    expect(within(modal).queryByText('Quantity is required.')).toBeNull();
     expect(callsOf(fetchMock).some((c) => c.method === 'PUT')).toBe(false);
   });
 
@@ -320,7 +320,7 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const modal = await screen.findByTestId('transfer-form');
     const quantity = modal.querySelector<HTMLInputElement>('[data-field=quantity]')!;
     await user.click(within(modal).getByTestId('transfer-submit'));
-    expect(await within(modal).findByText('The quantity field is required.')).toBeTruthy();
+    expect(await within(modal).findByText('Quantity is required.')).toBeTruthy();
     expect(posts).toHaveLength(0);
 
     await user.type(quantity, '9');

@@ -6,6 +6,9 @@ import { useQuantityChange } from './stock.queries';
 
 type Direction = 'restock' | 'write_off';
 
+/** What each input is called: a refusal names it so ("Quantity is required."). */
+export const RESTOCK_LABELS = { quantity: 'Quantity', note: 'Note' } as const;
+
 export interface RestockModalProps {
   product: Product | null;
   onClose: () => void;
@@ -31,6 +34,7 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
     submit: async (body) => ({ delta: body.quantity, saved: await change.mutateAsync({ id: product.id, body }) }),
     successMessage: ({ delta, saved }) => `${delta > 0 ? `Added ${delta} to` : `Wrote off ${-delta} of`} ${product.name}: ${saved.quantity ?? 0} in stock.`,
     onSuccess: onClose,
+    labels: RESTOCK_LABELS,
   });
   const { direction, quantity } = form.values;
   const after = quantity === '' ? null : inStock + (direction === 'restock' ? quantity : -quantity);
@@ -60,7 +64,7 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
           data-testid="restock-direction"
         />
         <NumberInput
-          label="Quantity"
+          label={RESTOCK_LABELS.quantity}
           withAsterisk
           min={1}
           allowNegative={false}
@@ -71,7 +75,7 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
           data-field="quantity"
         />
         <Textarea
-          label="Note"
+          label={RESTOCK_LABELS.note}
           placeholder={direction === 'restock' ? 'Supplier, invoice number...' : 'Damaged, expired, used in the salon...'}
           autosize
           minRows={2}

@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import type { Product } from '@studio/shared';
+import { describe, expect, it } from 'vitest';
+import { COMPONENT_TEST_TIMEOUT, jsonResponse, mockFetch, quietApiClient, renderWithProviders, setupUser } from '../../test/helpers';
+import { RestockModal } from './restock.modal';
+import { TransferModal } from './transfer.modal';
+
+// The restock and transfer dialogs name a refused field by the label the person sees, not by its key.
+
+quietApiClient();
+
+const BROW: Product = {
+  id: 5,
+  outlet: 'salon',
+  name: 'Brow Pencil',
+  kind: 'product',
+  sku: 'BRW-DB',
+  category: 'Brows',
+  cost_price: 2500,
+  price: 4500,
+  quantity: 3,
+  reorder_level: 5,
+  stock_status: 'low',
+  archived_at: null,
+  created_at: '2026-03-01T09:00:00.000Z',
+  updated_at: '2026-03-01T09:00:00.000Z',
+};
+
+function errorUnder(form: HTMLElement, label: string): string | null {
+  const input = within(form).getByLabelText(label, { exact: false });
+  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)).find((el) => el?.className.includes('error'))?.textContent ?? null;
+}
+
+describe('stock dialogs say the field by its label', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
+  it('restock: an empty quantity is "Quantity is required."', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(200, { data: BROW }));
+    renderWithProviders(<RestockModal product={BROW} onClose={() => {}} />);
+    const user = setupUser();
+    const form = await screen.findByTestId('restock-form');
+    await user.click(within(form).getByTestId('restock-submit'));
+    expect(errorUnder(form, 'Quantity')).toBe('Quantity is required.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('transfer: an empty quantity is "Quantity is required."; a 422 on the reorder level is said with its label', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse(422, { message: 'The reorder level field must be at least 0.', errors: { reorder_level: ['The reorder level field must be at least 0.'] } }),
+    );
+    renderWithProviders(<TransferModal product={BROW} onClose={() => {}} />);
+    const user = setupUser();
+    const form = await screen.findByTestId('transfer-form');
+    await user.click(within(form).getByTestId('transfer-submit'));
+    expect(errorUnder(form, 'Quantity')).toBe('Quantity is required.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(within(form).getByLabelText('Quantity', { exact: false }), '2');
+    await user.click(within(form).getByTestId('transfer-submit'));
+    expect(await within(form).findByText('Reorder level there must be at least 0.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
