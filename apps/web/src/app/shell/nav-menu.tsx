@@ -122,11 +122,14 @@ function MenuEntry({
     case 'extTabLink':
       return <NavLink {...common} href={item.url} target="_blank" rel="noopener noreferrer" rightSection={badgeOf(item) ?? <IconExternalLink size={14} />} />;
     case 'sub': {
-      const controlled = onToggle ? { opened, onChange: onToggle } : { defaultOpened: containsPath(item, pathname) };
+      const controlled = onToggle ? { opened, onChange: onToggle, 'aria-expanded': opened } : { defaultOpened: containsPath(item, pathname) };
       return (
+        // a button, not Mantine's default link without an address (which Tab skips): Tab reaches the group, Enter or Space opens it
         <NavLink
           {...common}
           {...controlled}
+          component="button"
+          type="button"
           active={containsPath(item, pathname)}
           variant="subtle"
           label={
