@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * One line of `GET /api/activity-log` (admin), newest first: who did what to which record, with the record
  * before and after a generic write. `action` is open-ended: create, update, delete from the resource routes,
- * and password, photo, login, logout, restock, write_off, transfer, void from the calls beyond CRUD.
+ * and password, photo, login, logout, restock, write_off, transfer, void, close and reopen (of a day close) from the
+ * calls beyond CRUD.
  * `before` and `after` are records as the API presents them (never a password hash), or a small summary.
  */
 export const activityEntrySchema = z.object({

@@ -21,3 +21,4 @@ export * from './dashboard.js';
 export * from './activity-log.js';
 export * from './registry.js';
 export * from './calendar.js';
+export * from './day-close.js';

@@ -17,3 +17,4 @@ export { activityLogTable } from '../plugins/activity-log.table.js';
 export { productRemovalsTable, productsTable, stockMovementsTable } from '../resources/products/products.table.js';
 export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable } from '../features/pos/orders.table.js';
 export { loginThrottleTable } from '../features/auth/login-throttle.table.js';
+export { dayClosesTable, dayCloseCountsTable } from '../features/pos/day-close.table.js';

@@ -85,24 +85,3 @@ export interface StaffSummary extends OrderSummary {
 export interface StaffPerformanceRow extends StaffSummary {
   staff: { id: number; name: string; role: string };
 }
-/**
- * `GET /api/day-close/{outlet}/{date}`: one till's day. Paid sales of that business day; `by_method`
- * is what was taken per payment method (cash as tendered), `expected_cash` is cash taken minus
- * change given, `voids` are that day's sales voided since. Staff get `by_staff` with their own row
- * only and never `gross_profit`.
- */
-export interface DayClose {
-  outlet: 'store' | 'office' | 'salon';
-  date: string;
-  count: number;
-  total: number;
-  discount: number;
-  by_method: Record<PaymentMethod, number>;
-  change_given: number;
-  expected_cash: number;
-  voids: OrderSummary;
-  items: { product_id: number; name: string; quantity: number; total: number }[];
-  by_staff: { id: number; name: string; count: number; total: number }[];
-  /** Admins only: total minus the cost of what was sold (cost prices as at the sale). */
-  gross_profit?: number;
-}

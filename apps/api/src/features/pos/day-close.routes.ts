@@ -1,92 +1,98 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { PAYMENT_METHODS, fromKobo, isoDate, outletSchema, toKobo, type DayClose, type Outlet, type PaymentMethod } from '@studio/shared';
+import { and, eq } from 'drizzle-orm';
+import { OUTLET_LABELS, PAYMENT_METHODS, dayCloseInputSchema, dayCloseReopenSchema, fromKobo, isoDate, outletSchema, studioDate, toKobo, type DayClose } from '@studio/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { backupSoon } from '../../db/backup-schedule.js';
+import { recordActivity } from '../../plugins/activity-log.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
-import { forbidden } from '../../plugins/errors.js';
-import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
-import { sumKobo } from '../../db/columns.js';
+import { invalidField } from '../../plugins/errors.js';
+import { dayClose, dayName, dayFigures, lockDay } from './day-close.service.js';
+import { dayCloseCountsTable, dayClosesTable } from './day-close.table.js';
 
-const O = ordersTable;
+const C = dayClosesTable;
 const params = z.object({ outlet: outletSchema, date: isoDate() });
 
-
-/** One outlet's business day, summed in SQL (exact NUMERIC) and combined in integer kobo. */
-export async function dayClose(db: Db, outlet: Outlet, date: string): Promise<Required<DayClose>> {
-  const day = and(eq(O.outlet, outlet), eq(O.business_date, date));
-  const paid = and(day, eq(O.status, 'paid'));
-  const [totals, voids, methods, items, staff] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${O.total}), 0)::text`, discount: sql<string>`coalesce(sum(${O.discount}), 0)::text`, change: sql<string>`coalesce(sum(${O.change}), 0)::text` })
-      .from(O)
-      .where(paid),
-    db.select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${O.total}), 0)::text` }).from(O).where(and(day, eq(O.status, 'void'))),
-    db
-      .select({ method: orderPaymentsTable.method, amount: sql<string>`sum(${orderPaymentsTable.amount})::text` })
-      .from(orderPaymentsTable)
-      .innerJoin(O, eq(O.id, orderPaymentsTable.order_id))
-      .where(paid)
-      .groupBy(orderPaymentsTable.method),
-    db
-      .select({
-        product_id: orderItemsTable.product_id,
-        name: orderItemsTable.name,
-        quantity: sql<number>`sum(${orderItemsTable.quantity})::int`,
-        total: sql<string>`sum(${orderItemsTable.total})::text`,
-        cost: sql<string>`sum(${orderItemsTable.cost_price} * ${orderItemsTable.quantity})::text`,
-      })
-      .from(orderItemsTable)
-      .innerJoin(O, eq(O.id, orderItemsTable.order_id))
-      .where(paid)
-      .groupBy(orderItemsTable.product_id, orderItemsTable.name)
-      .orderBy(desc(sql`sum(${orderItemsTable.total})`), orderItemsTable.name),
-    db
-      .select({ id: O.staff_id, name: sql<string>`max(${O.staff_name})`, count: sql<number>`count(*)::int`, total: sql<string>`sum(${O.total})::text` })
-      .from(O)
-      .where(paid)
-      .groupBy(O.staff_id)
-      .orderBy(desc(sql`sum(${O.total})`)),
-  ]);
-  const t = totals[0]!;
-  const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as Record<PaymentMethod, number>;
-  for (const m of methods) byMethod[m.method] = fromKobo(sumKobo(m.amount));
-  const totalK = sumKobo(t.total);
-  const costK = items.reduce((s, i) => s + sumKobo(i.cost), 0);
-  return {
-    outlet,
-    date,
-    count: Number(t.count),
-    total: fromKobo(totalK),
-    discount: fromKobo(sumKobo(t.discount)),
-    by_method: byMethod,
-    change_given: fromKobo(sumKobo(t.change)),
-    expected_cash: fromKobo(toKobo(byMethod.cash) - sumKobo(t.change)),
-    voids: { count: Number(voids[0]!.count), total: fromKobo(sumKobo(voids[0]!.total)) },
-    items: items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
-    by_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
-    gross_profit: fromKobo(totalK - costK),
-  };
-}
-
 /**
- * `GET /api/day-close/{outlet}/{date}`. Admins read any till; a staff member reads the till of an
- * outlet on a day they sold at it (the till they worked), without colleagues' figures or profit.
+ * The day close of an outlet: `GET /api/day-close/{outlet}/{date}` reads the whole day (anyone who sells;
+ * gross profit for admins only), `POST` closes it with the money counted per method (once: not editable
+ * after), `POST …/reopen` (admin, with a reason) opens it again. Closing and reopening are in the activity
+ * log; a close asks for a backup once it is committed.
  */
-export function registerDayCloseRoutes(app: FastifyInstance, db: Db): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/day-close/:outlet/:date', { config: { role: 'staff' }, schema: { tags: ['Orders'], params } }, async (req) => {
+export function registerDayCloseRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Day close'];
+  const report = async (admin: boolean, outlet: z.infer<typeof outletSchema>, date: string): Promise<DayClose> => {
+    const { gross_profit: profit, ...rest } = await dayClose(db, outlet, date);
+    return admin ? { ...rest, gross_profit: profit } : rest;
+  };
+
+  app.get('/api/day-close/:outlet/:date', { config: { role: 'staff' }, schema: { tags, params } }, async (req) => {
+    const { outlet, date } = req.params;
+    return { data: await report(isAdmin(currentUser(req)), outlet, date) };
+  });
+
+  app.post('/api/day-close/:outlet/:date', { config: { role: 'staff' }, schema: { tags, params, body: dayCloseInputSchema } }, async (req, reply) => {
     const user = currentUser(req);
     const { outlet, date } = req.params;
-    if (isAdmin(user)) return { data: await dayClose(db, outlet, date) };
-    const [worked] = await db
-      .select({ id: O.id })
-      .from(O)
-      .where(and(eq(O.outlet, outlet), eq(O.business_date, date), eq(O.staff_id, user.id)))
-      .limit(1);
-    if (!worked) throw forbidden();
-    const { gross_profit: _profit, ...close } = await dayClose(db, outlet, date);
-    const data: DayClose = { ...close, by_staff: close.by_staff.filter((s) => s.id === user.id) };
-    return { data };
+    const { counted, note } = req.body;
+    if (date > studioDate(new Date(), app.config.tzStudio)) throw invalidField('date', `${dayName(date)} has not come yet: only today or an earlier day can be closed.`);
+    const at = new Date();
+    await db.transaction(async (tx) => {
+      // sales and voids of the day in flight finish first; new ones wait, then find the day closed
+      await lockDay(tx, outlet, date);
+      const [already] = await tx
+        .select({ by: C.closed_by_name })
+        .from(C)
+        .where(and(eq(C.outlet, outlet), eq(C.business_date, date), eq(C.status, 'closed')))
+        .limit(1);
+      if (already) throw invalidField('date', `The ${OUTLET_LABELS[outlet]} day of ${dayName(date)} is already closed (by ${already.by}). An admin may reopen it.`);
+      const day = await dayFigures(tx, outlet, date, { inTransaction: true });
+      const [row] = await tx
+        .insert(C)
+        .values({ outlet, business_date: date, sales_count: day.count, sales_total: day.total, note, closed_by: user.id, closed_by_name: user.name, closed_at: at })
+        .returning({ id: C.id });
+      await tx.insert(dayCloseCountsTable).values(PAYMENT_METHODS.map((m) => ({ day_close_id: row!.id, method: m, expected: day.expected[m], counted: fromKobo(toKobo(counted[m])) })));
+      const overShortK = PAYMENT_METHODS.reduce((s, m) => s + toKobo(counted[m]) - toKobo(day.expected[m]), 0);
+      await recordActivity(tx, {
+        user,
+        action: 'close',
+        resource: 'day_closes',
+        recordId: row!.id,
+        after: { outlet, date, expected: day.expected, counted, over_short: fromKobo(overShortK), sales: { count: day.count, total: day.total }, note },
+        at,
+      });
+    });
+    // after the commit, so the backup holds the close
+    backupSoon('close');
+    return reply.code(201).send({ data: await report(isAdmin(user), outlet, date) });
+  });
+
+  app.post('/api/day-close/:outlet/:date/reopen', { config: { role: 'admin' }, schema: { tags, params, body: dayCloseReopenSchema } }, async (req) => {
+    const user = currentUser(req);
+    const { outlet, date } = req.params;
+    const { reason } = req.body;
+    const at = new Date();
+    await db.transaction(async (tx) => {
+      await lockDay(tx, outlet, date);
+      const [closed] = await tx
+        .select()
+        .from(C)
+        .where(and(eq(C.outlet, outlet), eq(C.business_date, date), eq(C.status, 'closed')))
+        .for('update');
+      if (!closed) throw invalidField('date', `The ${OUTLET_LABELS[outlet]} day of ${dayName(date)} is not closed.`);
+      await tx.update(C).set({ status: 'reopened', reopened_by: user.id, reopened_by_name: user.name, reopened_at: at, reopen_reason: reason }).where(eq(C.id, closed.id));
+      await recordActivity(tx, {
+        user,
+        action: 'reopen',
+        resource: 'day_closes',
+        recordId: closed.id,
+        before: { status: 'closed', outlet, date, closed_by: closed.closed_by_name, closed_at: closed.closed_at.toISOString() },
+        after: { status: 'reopened', reason },
+        at,
+      });
+    });
+    return { data: await report(true, outlet, date) };
   });
 }

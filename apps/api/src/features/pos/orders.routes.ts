@@ -25,6 +25,7 @@ import { recordActivity } from '../../plugins/activity-log.js';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
 import { orderPaymentsTable, ordersTable } from './orders.table.js';
+import { assertDayOpen } from './day-close.service.js';
 import { sumKobo } from '../../db/columns.js';
 
 const O = ordersTable;
@@ -163,7 +164,9 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db): void {
       if (body.customer_name !== undefined) set.customer_name = body.customer_name;
       if (body.customer_phone !== undefined) set.customer_phone = body.customer_phone;
       if (body.note !== undefined) set.note = body.note;
-      if (body.payment_method !== undefined) {
+      if (body.payment_method !== undefined && body.payment_method !== row.payment_method) {
+        // the method's takings are part of the day's close: relabelling them needs the day open
+        await assertDayOpen(tx, row.outlet, row.business_date, `the payment method of invoice ${row.invoice_no} is changed`);
         // the whole sale is re-labelled to one method (a payment recorded as cash was really a transfer)
         if (Number(row.change) > 0 && body.payment_method !== 'cash') throw invalidField('payment_method', 'This sale gave change in cash; its payment method must stay cash.');
         set.payment_method = body.payment_method;

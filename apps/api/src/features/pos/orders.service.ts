@@ -6,6 +6,7 @@ import { changeStock, recordMovements, type Movement } from '../../resources/pro
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, unprocessable } from '../../plugins/errors.js';
+import { assertDayOpen, dayClosedError, shareDayLock } from './day-close.service.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
@@ -96,8 +97,11 @@ function notEnoughStock(items: Input['items'], short: { id: number; name: string
  * Writes a priced, checked sale in one statement: the stock decrements (each guarded by `quantity >= wanted`,
  * on rows the sale already holds locked), then the outlet's invoice counter (locked last, so two sales of an
  * outlet wait on each other only for the rest of this statement and the commit), the order, its items,
- * payments, stock ledger lines and activity line. Nothing is written unless every decrement matched.
- * Returns the ids the database gave, in the order the rows were written, or null when a decrement did not match.
+ * payments, stock ledger lines and activity line. Nothing is written unless every decrement matched and the
+ * day is not closed at the outlet (the sale holds the day's lock shared since its products read, so this
+ * statement sees a close that committed while it waited: see day-close.service.ts).
+ * Returns the ids the database gave, in the order the rows were written, `closedBy` when the day is closed,
+ * or null when a decrement did not match.
  */
 async function writeSale(
   tx: DbOrTx,
@@ -111,7 +115,7 @@ async function writeSale(
     at: Date;
     activity: Record<string, unknown>;
   },
-): Promise<{ id: number; invoiceNo: string; itemIds: number[]; paymentIds: number[] } | null> {
+): Promise<{ id: number; invoiceNo: string; itemIds: number[]; paymentIds: number[] } | { closedBy: string } | null> {
   const { order: o } = sale;
   const stock = JSON.stringify(sale.stock.map(([id, qty]) => ({ id, qty })));
   const items = JSON.stringify(
@@ -120,15 +124,18 @@ async function writeSale(
   const payments = JSON.stringify(sale.payments);
   const at = sale.at.toISOString();
   const result = (await tx.execute(sql`
-    with upd as (
+    with closed as (
+      select closed_by_name from day_closes where outlet = ${sale.outlet} and business_date = ${o.business_date}::date and status = 'closed' limit 1
+    ),
+    upd as (
       update products p set quantity = p.quantity - v.qty, updated_at = ${at}::timestamptz
       from jsonb_to_recordset(${stock}::jsonb) as v(id int, qty int)
-      where p.id = v.id and p.kind = 'product' and p.quantity >= v.qty
+      where p.id = v.id and p.kind = 'product' and p.quantity >= v.qty and not exists (select 1 from closed)
       returning p.id, p.quantity, p.outlet, v.qty
     ),
     cnt as (
       insert into invoice_counters as c (outlet, last)
-      select ${sale.outlet}, 1 where (select count(*) from upd) = ${sale.stock.length}
+      select ${sale.outlet}, 1 where (select count(*) from upd) = ${sale.stock.length} and not exists (select 1 from closed)
       on conflict (outlet) do update set last = c.last + 1
       returning c.last
     ),
@@ -168,12 +175,13 @@ async function writeSale(
       select ${sale.user.id}::int, ${sale.user.name}, 'sale', 'orders', o.id, ${JSON.stringify(sale.activity)}::jsonb || jsonb_build_object('invoice_no', o.invoice_no), ${at}::timestamptz
       from o
     )
-    select (select id from o) as id, (select invoice_no from o) as invoice_no,
+    select (select id from o) as id, (select invoice_no from o) as invoice_no, (select closed_by_name from closed) as closed_by,
            (select coalesce(json_agg(id order by id), '[]') from it)::text as item_ids,
            (select coalesce(json_agg(id order by id), '[]') from pay)::text as payment_ids`)) as unknown as {
-    rows: { id: number | null; invoice_no: string | null; item_ids: string; payment_ids: string }[];
+    rows: { id: number | null; invoice_no: string | null; closed_by: string | null; item_ids: string; payment_ids: string }[];
   };
   const row = result.rows[0]!;
+  if (row.closed_by !== null) return { closedBy: row.closed_by };
   if (row.id === null || row.invoice_no === null) return null;
   return { id: Number(row.id), invoiceNo: row.invoice_no, itemIds: JSON.parse(row.item_ids), paymentIds: JSON.parse(row.payment_ids) };
 }
@@ -191,12 +199,18 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
   try {
     const result = await db.transaction(async (tx): Promise<{ id: number; replay: true } | { order: Order; replay: false }> => {
       const at = opts.at ?? new Date();
+      const businessDate = studioDate(at, timeZone);
       const ids = [...new Set(input.items.map((i) => i.product_id))];
       // Read once and locked in id order: two carts never wait on each other in a cycle, the quantities read
       // are the latest and stay so until the commit, and two tries of one sale (a double tap, a retry after a
       // timeout) queue here on the same rows. The same statement looks for an earlier sale with this client_ref.
       const found = await tx
-        .select({ p: productsTable, replay: ref ? sql<number | null>`(select ${ordersTable.id} from ${ordersTable} where ${ordersTable.client_ref} = ${ref} limit 1)` : sql<null>`null` })
+        .select({
+          p: productsTable,
+          replay: ref ? sql<number | null>`(select ${ordersTable.id} from ${ordersTable} where ${ordersTable.client_ref} = ${ref} limit 1)` : sql<null>`null`,
+          // the day's lock, shared with other sales and taken before the write below, which then sees a close that committed meanwhile
+          dayLock: shareDayLock(input.outlet, businessDate),
+        })
         .from(productsTable)
         .where(inArray(productsTable.id, ids))
         .orderBy(productsTable.id)
@@ -259,7 +273,7 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
         payment_method: methods.length === 1 ? methods[0]! : ('split' as const),
         note: input.note ?? null,
         client_ref: ref ?? null,
-        business_date: studioDate(at, timeZone),
+        business_date: businessDate,
       };
       const written = await writeSale(tx, {
         outlet: input.outlet,
@@ -271,6 +285,7 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
         at,
         activity: { outlet: input.outlet, total: order.total, payment_method: order.payment_method },
       });
+      if (written && 'closedBy' in written) return refuse(dayClosedError(input.outlet, businessDate, written.closedBy, 'more sales are recorded on it'));
       if (!written) {
         // unreachable while the rows stay locked; should it happen, nothing was written and the sale is refused as short
         const now = await tx.select({ id: productsTable.id, name: productsTable.name, quantity: productsTable.quantity }).from(productsTable).where(inArray(productsTable.id, needs.map(([id]) => id)));
@@ -324,6 +339,7 @@ export async function voidOrder(db: Db, user: UserRow, id: number, opts: { at?: 
     const [row] = await tx.select().from(ordersTable).where(eq(ordersTable.id, id)).for('update');
     if (!row) return false;
     if (row.status === 'void') throw invalidField('status', `Invoice ${row.invoice_no} is already void.`);
+    await assertDayOpen(tx, row.outlet, row.business_date, `invoice ${row.invoice_no} is voided`);
     const items = await tx.select().from(orderItemsTable).where(and(eq(orderItemsTable.order_id, id), eq(orderItemsTable.kind, 'product')));
     const back = new Map<number, number>();
     for (const i of items) back.set(i.product_id, (back.get(i.product_id) ?? 0) + i.quantity);

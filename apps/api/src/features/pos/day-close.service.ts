@@ -1,0 +1,189 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { OUTLET_LABELS, PAYMENT_METHODS, fromKobo, toKobo, type ByMethod, type DayClose, type DayCloseRecord, type Outlet, type PaymentMethod } from '@studio/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { sumKobo } from '../../db/columns.js';
+import { type HttpError, invalidField } from '../../plugins/errors.js';
+import { dayCloseCountsTable, dayClosesTable } from './day-close.table.js';
+import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
+
+const O = ordersTable;
+const C = dayClosesTable;
+
+const zeros = (): ByMethod => Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as ByMethod;
+
+/** `Mar 14, 2025`: how a refusal names the day. */
+export function dayName(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The advisory lock of one outlet's day: a close holds it alone, a sale or a void shares it. */
+const dayLock = (outlet: Outlet, date: string) => sql`hashtextextended(${`day-close:${outlet}:${date}`}, 0)`;
+
+/** Taken by a close or a reopen: waits for the sales and voids of that day in flight, and holds new ones until it commits. */
+export async function lockDay(tx: DbOrTx, outlet: Outlet, date: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${dayLock(outlet, date)})`);
+}
+
+/** The day's lock taken shared, as an expression: a sale takes it in its products read (docs/decisions/012-day-close.md). */
+export const shareDayLock = (outlet: Outlet, date: string) => sql<string>`pg_advisory_xact_lock_shared(${dayLock(outlet, date)})::text`;
+
+/** The 422 for a change to a closed day's money. */
+export function dayClosedError(outlet: Outlet, date: string, closedBy: string, what: string): HttpError {
+  return invalidField('business_date', `The ${OUTLET_LABELS[outlet]} day of ${dayName(date)} was closed by ${closedBy}. An admin must reopen the day before ${what}.`);
+}
+
+/**
+ * Refuses a change to the money of a closed day (a void, a payment relabelled), so that a close's expected
+ * figures stay what the day holds. Call it inside the change's transaction: it shares the day's lock with
+ * other changes, so a close waits for the change and the change waits for the close, and then reads it (a
+ * separate statement, so its snapshot is taken after the lock). A sale does the same within its own
+ * statements (orders.service.ts).
+ */
+export async function assertDayOpen(tx: DbOrTx, outlet: Outlet, date: string, what: string): Promise<void> {
+  await tx.execute(sql`select ${shareDayLock(outlet, date)}`);
+  const [closed] = await tx
+    .select({ by: C.closed_by_name })
+    .from(C)
+    .where(and(eq(C.outlet, outlet), eq(C.business_date, date), eq(C.status, 'closed')))
+    .limit(1);
+  if (closed) throw dayClosedError(outlet, date, closed.by, what);
+}
+
+/** Runs the reads side by side, or one after another (a transaction's one connection runs one statement at a time). */
+async function reads<T extends readonly (() => PromiseLike<unknown>)[]>(list: T, parallel: boolean): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (parallel) return (await Promise.all(list.map((read) => read()))) as never;
+  const out: unknown[] = [];
+  for (const read of list) out.push(await read());
+  return out as never;
+}
+
+type Figures = Omit<DayClose, 'close' | 'reopened'>;
+
+/**
+ * One outlet's business day, summed in SQL (exact NUMERIC) and combined in integer kobo; `inTransaction` when
+ * `db` is one (the close reads the day under its lock).
+ */
+export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts: { inTransaction?: boolean } = {}): Promise<Required<Figures>> {
+  const day = and(eq(O.outlet, outlet), eq(O.business_date, date));
+  const paid = and(day, eq(O.status, 'paid'));
+  const [totals, voids, methods, items, staff] = await reads(
+    [
+      () =>
+        db
+          .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${O.total}), 0)::text`, discount: sql<string>`coalesce(sum(${O.discount}), 0)::text`, change: sql<string>`coalesce(sum(${O.change}), 0)::text` })
+          .from(O)
+          .where(paid),
+      () =>
+        db.select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${O.total}), 0)::text` }).from(O).where(and(day, eq(O.status, 'void'))),
+      () =>
+        db
+          .select({ method: orderPaymentsTable.method, amount: sql<string>`sum(${orderPaymentsTable.amount})::text` })
+          .from(orderPaymentsTable)
+          .innerJoin(O, eq(O.id, orderPaymentsTable.order_id))
+          .where(paid)
+          .groupBy(orderPaymentsTable.method),
+      () =>
+        db
+          .select({
+            product_id: orderItemsTable.product_id,
+            name: orderItemsTable.name,
+            quantity: sql<number>`sum(${orderItemsTable.quantity})::int`,
+            total: sql<string>`sum(${orderItemsTable.total})::text`,
+            cost: sql<string>`sum(${orderItemsTable.cost_price} * ${orderItemsTable.quantity})::text`,
+          })
+          .from(orderItemsTable)
+          .innerJoin(O, eq(O.id, orderItemsTable.order_id))
+          .where(paid)
+          .groupBy(orderItemsTable.product_id, orderItemsTable.name)
+          .orderBy(desc(sql`sum(${orderItemsTable.total})`), orderItemsTable.name),
+      () =>
+        db
+          .select({ id: O.staff_id, name: sql<string>`max(${O.staff_name})`, count: sql<number>`count(*)::int`, total: sql<string>`sum(${O.total})::text` })
+          .from(O)
+          .where(paid)
+          .groupBy(O.staff_id)
+          .orderBy(desc(sql`sum(${O.total})`)),
+    ] as const,
+    !opts.inTransaction,
+  );
+  const t = totals[0]!;
+  const byMethod = zeros();
+  for (const m of methods) byMethod[m.method] = fromKobo(sumKobo(m.amount));
+  const changeK = sumKobo(t.change);
+  // what each method should hold: cash as tendered less the change given back from the drawer
+  const expected: ByMethod = { ...byMethod, cash: fromKobo(toKobo(byMethod.cash) - changeK) };
+  const totalK = sumKobo(t.total);
+  const costK = items.reduce((s, i) => s + sumKobo(i.cost), 0);
+  return {
+    outlet,
+    date,
+    count: Number(t.count),
+    total: fromKobo(totalK),
+    discount: fromKobo(sumKobo(t.discount)),
+    by_method: byMethod,
+    change_given: fromKobo(changeK),
+    expected_cash: expected.cash,
+    expected,
+    voids: { count: Number(voids[0]!.count), total: fromKobo(sumKobo(voids[0]!.total)) },
+    items: items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
+    by_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
+    gross_profit: fromKobo(totalK - costK),
+  };
+}
+
+type CloseRow = typeof C.$inferSelect;
+type CountRow = typeof dayCloseCountsTable.$inferSelect;
+
+function toRecord(row: CloseRow, counts: CountRow[]): DayCloseRecord {
+  const expected = zeros();
+  const counted = zeros();
+  const overShort = zeros();
+  let expectedK = 0;
+  let countedK = 0;
+  for (const c of counts) {
+    const e = toKobo(Number(c.expected));
+    const n = toKobo(Number(c.counted));
+    expected[c.method as PaymentMethod] = fromKobo(e);
+    counted[c.method as PaymentMethod] = fromKobo(n);
+    overShort[c.method as PaymentMethod] = fromKobo(n - e);
+    expectedK += e;
+    countedK += n;
+  }
+  return {
+    id: row.id,
+    outlet: row.outlet,
+    date: row.business_date,
+    status: row.status,
+    expected,
+    counted,
+    over_short: overShort,
+    expected_total: fromKobo(expectedK),
+    counted_total: fromKobo(countedK),
+    over_short_total: fromKobo(countedK - expectedK),
+    sales: { count: row.sales_count, total: Number(row.sales_total) },
+    note: row.note,
+    closed_by: { id: row.closed_by, name: row.closed_by_name },
+    closed_at: row.closed_at.toISOString(),
+    reopened_by: row.reopened_by !== null ? { id: row.reopened_by, name: row.reopened_by_name ?? '' } : null,
+    reopened_at: row.reopened_at ? row.reopened_at.toISOString() : null,
+    reopen_reason: row.reopen_reason,
+  };
+}
+
+/** Every close of the day, oldest first: the one in force (if any) and those reopened. */
+export async function dayCloseRecords(db: DbOrTx, outlet: Outlet, date: string): Promise<{ close: DayCloseRecord | null; reopened: DayCloseRecord[] }> {
+  const rows = await db
+    .select()
+    .from(C)
+    .where(and(eq(C.outlet, outlet), eq(C.business_date, date)))
+    .orderBy(asc(C.closed_at), asc(C.id));
+  const counts = rows.length ? await db.select().from(dayCloseCountsTable).where(inArray(dayCloseCountsTable.day_close_id, rows.map((r) => r.id))) : [];
+  const records = rows.map((r) => toRecord(r, counts.filter((c) => c.day_close_id === r.id)));
+  return { close: records.find((r) => r.status === 'closed') ?? null, reopened: records.filter((r) => r.status === 'reopened') };
+}
+
+/** The whole report of a day: its figures and its closes. */
+export async function dayClose(db: DbOrTx, outlet: Outlet, date: string): Promise<Required<DayClose>> {
+  const [figures, records] = await Promise.all([dayFigures(db, outlet, date), dayCloseRecords(db, outlet, date)]);
+  return { ...figures, ...records };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { fromKobo, money, optionalText, text, toKobo, type Outlet } from './primitives.js';
+import { PAYMENT_METHODS, type OrderSummary, type PaymentMethod } from './resources/orders.js';
+
+/** Money per payment method, every method present (0 when none). */
+export type ByMethod = Record<PaymentMethod, number>;
+
+/** The money counted at the close, one amount per payment method (cash in the drawer, transfers on the statement, ...). */
+export const dayCloseCountsSchema = z.object({ cash: money(), transfer: money(), card: money(), pos: money() });
+
+/** `POST /api/day-close/{outlet}/{date}`: closes the day with what was counted. */
+export const dayCloseInputSchema = z.object({ counted: dayCloseCountsSchema, note: optionalText(500) });
+export type DayCloseInput = z.input<typeof dayCloseInputSchema>;
+
+/** `POST /api/day-close/{outlet}/{date}/reopen` (admin): why the closed day is opened again. */
+export const dayCloseReopenSchema = z.object({ reason: text(500) });
+export type DayCloseReopen = z.input<typeof dayCloseReopenSchema>;
+
+/** One close of a day: what was expected and counted per method, by whom and when; and, once reopened, by whom, when and why. */
+export interface DayCloseRecord {
+  id: number;
+  outlet: Outlet;
+  date: string;
+  status: 'closed' | 'reopened';
+  /** What the day's paid sales say each method should hold, as at the close (cash net of change). */
+  expected: ByMethod;
+  counted: ByMethod;
+  /** counted − expected per method: positive is over, negative is short. */
+  over_short: ByMethod;
+  expected_total: number;
+  counted_total: number;
+  over_short_total: number;
+  /** The paid sales the close covered. */
+  sales: OrderSummary;
+  note: string | null;
+  closed_by: { id: number; name: string };
+  closed_at: string;
+  reopened_by: { id: number; name: string } | null;
+  reopened_at: string | null;
+  reopen_reason: string | null;
+}
+
+/**
+ * `GET /api/day-close/{outlet}/{date}`: one outlet's whole day, for whoever reads it. Paid sales of that business
+ * day; `by_method` is what was taken per payment method (cash as tendered), `expected` what each method should hold
+ * (cash taken minus change given), `voids` that day's sales voided since. `close` is the close in force (null while
+ * the day is open) and `reopened` the earlier closes an admin reopened, oldest first. Only admins get `gross_profit`.
+ */
+export interface DayClose {
+  outlet: Outlet;
+  date: string;
+  count: number;
+  total: number;
+  discount: number;
+  by_method: ByMethod;
+  change_given: number;
+  expected_cash: number;
+  expected: ByMethod;
+  voids: OrderSummary;
+  items: { product_id: number; name: string; quantity: number; total: number }[];
+  by_staff: { id: number; name: string; count: number; total: number }[];
+  /** Admins only: total minus the cost of what was sold (cost prices as at the sale). */
+  gross_profit?: number;
+  close: DayCloseRecord | null;
+  reopened: DayCloseRecord[];
+}
+
+/**
+ * Over (positive) or short (negative) per method and in total, in exact integer kobo; counts not typed yet count as 0.
+ *
+ * @example
+ * overShort({ cash: 12000, transfer: 0, card: 0, pos: 0 }, { cash: 11999.5, transfer: 0, card: 0, pos: 0 })
+ * // { by_method: { cash: -0.5, transfer: 0, card: 0, pos: 0 }, expected: 12000, counted: 11999.5, total: -0.5 }
+ */
+export function overShort(expected: ByMethod, counted: Partial<Record<PaymentMethod, number | '' | null>>) {
+  let expectedK = 0;
+  let countedK = 0;
+  const byMethod = {} as ByMethod;
+  for (const m of PAYMENT_METHODS) {
+    const e = toKobo(expected[m]);
+    const c = typeof counted[m] === 'number' ? toKobo(counted[m]) : 0;
+    expectedK += e;
+    countedK += c;
+    // `+ 0` turns a -0 into 0: nothing over or short is shown without a sign
+    byMethod[m] = fromKobo(c - e) + 0;
+  }
+  return { by_method: byMethod, expected: fromKobo(expectedK) + 0, counted: fromKobo(countedK) + 0, total: fromKobo(countedK - expectedK) + 0 };
+}
