@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { studio } from '../config';
 import { formatMoney } from '../format';
+import { InvoiceA4 } from './invoice-a4';
 import { receiptTime } from './receipt-text';
 import classes from './receipt.module.css';
 
@@ -57,10 +58,15 @@ export function ReceiptRow({ label, value, total, strong, testId }: { label: Rea
   );
 }
 
-/** A sale's receipt, laid out for an 80 mm thermal roll or an A4 page (the same lines as the WhatsApp text). */
+/** A sale on paper: the 80 mm till receipt, or on A4 an invoice laid out as one (invoice-a4.tsx). */
 export function Receipt({ order, format = '80mm' }: { order: Order; format?: ReceiptFormat }) {
+  return format === 'a4' ? <InvoiceA4 order={order} /> : <TillReceipt order={order} />;
+}
+
+/** A sale's receipt on an 80 mm thermal roll (the same lines as the WhatsApp text). */
+function TillReceipt({ order }: { order: Order }) {
   return (
-    <ReceiptPaper format={format} subtitle={OUTLET_LABELS[order.outlet]} voided={order.status === 'void'}>
+    <ReceiptPaper format="80mm" subtitle={OUTLET_LABELS[order.outlet]} voided={order.status === 'void'}>
       <ReceiptRow label="Receipt" value={<strong>{order.invoice_no}</strong>} testId="receipt-invoice-no" />
       <ReceiptRow label="Date" value={receiptTime(order)} />
       <ReceiptRow label="Customer" value={order.customer_name} />
@@ -79,11 +85,33 @@ export function Receipt({ order, format = '80mm' }: { order: Order; format?: Rec
       <ReceiptRow label="TOTAL" value={formatMoney(order.total)} total testId="receipt-total" />
       <ReceiptRule />
       {order.payments.map((p, i) => (
-        <ReceiptRow key={i} label={`${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`} value={formatMoney(p.amount)} />
+        <div key={i} className={classes.item} data-testid="receipt-payment">
+          <ReceiptRow label={PAYMENT_METHOD_LABELS[p.method]} value={formatMoney(p.amount)} />
+          {/* the reference on a line of its own, never broken inside: it is read out to the bank */}
+          {p.reference && <ReceiptReference reference={p.reference} />}
+        </div>
       ))}
       {order.change > 0 && <ReceiptRow label="Change" value={formatMoney(order.change)} />}
       {order.note && <div style={{ marginTop: 6 }}>Note: {order.note}</div>}
     </ReceiptPaper>
+  );
+}
+
+/** Characters of the receipt's monospace that fit one 72 mm line at the normal and at the small size. */
+const REFERENCE_FITS = 32;
+const REFERENCE_FITS_SMALL = 40;
+
+/**
+ * A payment's reference on the 80 mm roll: one line, whole ("Ref GTB-TRF-…"), in a smaller type when it is
+ * long; one longer than the small line can hold breaks only at its own spaces, never inside a word.
+ */
+export function ReceiptReference({ reference }: { reference: string }) {
+  const text = `Ref ${reference}`;
+  const size = text.length <= REFERENCE_FITS ? 'normal' : text.length <= REFERENCE_FITS_SMALL ? 'small' : 'long';
+  return (
+    <div className={classes.reference} data-size={size} data-testid="receipt-reference">
+      {text}
+    </div>
   );
 }
 

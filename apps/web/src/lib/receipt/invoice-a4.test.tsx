@@ -1,0 +1,106 @@
+import { render, screen, within } from '@testing-library/react';
+import type { Order } from '@studio/shared';
+import { describe, expect, it } from 'vitest';
+import { studio } from '../config';
+import { InvoiceA4, invoiceBalance } from './invoice-a4';
+import { Receipt } from './receipt';
+
+const ORDER: Order = {
+  id: 12,
+  invoice_no: 'SAL-000123',
+  outlet: 'salon',
+  customer_name: 'Chioma Eze',
+  customer_phone: '0803 123 4567',
+  items: [
+    { id: 1, product_id: 5, name: 'Velvet Lipstick Ruby', unit_price: 4500, quantity: 2, total: 9000 },
+    { id: 2, product_id: 9, name: 'Knotless braids', unit_price: 25000, quantity: 1, total: 25000 },
+  ],
+  subtotal: 34000,
+  discount: 1000,
+  total: 33000,
+  payments: [
+    { method: 'transfer', amount: 20000, reference: 'GTB-TRF-20261124-0001234567' },
+    { method: 'cash', amount: 15000, reference: null },
+  ],
+  amount_paid: 35000,
+  change: 2000,
+  payment_method: 'split',
+  status: 'paid',
+  staff: { id: 3, name: 'Ada Obi' },
+  note: null,
+  client_ref: null,
+  business_date: '2026-11-24',
+  voided_at: null,
+  created_at: '2026-11-24T13:05:00.000Z',
+  updated_at: '2026-11-24T13:05:00.000Z',
+};
+
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+describe('the A4 invoice', () => {
+  it('is an invoice: the studio, number and date, bill-to, items, totals, payments, paid and change, who served', () => {
+    render(<InvoiceA4 order={ORDER} />);
+    const studioBlock = screen.getByTestId('invoice-studio');
+    expect(studioBlock.textContent).toContain(studio.address);
+    expect(studioBlock.textContent).toContain(studio.phone);
+    expect(studioBlock.textContent).toContain(studio.email);
+    expect(screen.getByTestId('invoice-a4').textContent).toContain(studio.name);
+    expect(screen.getByRole('img', { name: `${studio.name} logo` })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'INVOICE' })).toBeTruthy();
+    expect(text('invoice-no')).toBe('SAL-000123');
+    expect(text('invoice-date')).toBe('24 Nov 2026, 14:05');
+    expect(text('invoice-bill-to')).toBe('Chioma Eze');
+    expect(screen.getByText('0803 123 4567')).toBeTruthy();
+    expect(text('invoice-staff')).toBe('Ada Obi');
+    expect(text('invoice-status')).toBe('PAID');
+
+    const rows = screen.getAllByTestId('invoice-item').map((tr) => within(tr).getAllByRole('cell').map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['Velvet Lipstick Ruby', '2', '₦4,500.00', '₦9,000.00'],
+      ['Knotless braids', '1', '₦25,000.00', '₦25,000.00'],
+    ]);
+    expect(text('invoice-subtotal')).toBe('₦34,000.00');
+    expect(text('invoice-discount')).toBe('-₦1,000.00');
+    expect(text('invoice-total')).toBe('₦33,000.00');
+    const payments = screen.getAllByTestId('invoice-payment').map((tr) => within(tr).getAllByRole('cell').map((td) => td.textContent));
+    expect(payments).toEqual([
+      ['Bank transfer', 'GTB-TRF-20261124-0001234567', '₦20,000.00'],
+      ['Cash', '—', '₦15,000.00'],
+    ]);
+    expect(text('invoice-paid')).toBe('₦35,000.00');
+    expect(screen.getByText('Change')).toBeTruthy();
+    expect(text('invoice-balance')).toBe('₦2,000.00');
+    expect(screen.queryByTestId('invoice-void-stamp')).toBeNull();
+  });
+
+  it('a void sale is stamped VOID, with who voided it and why when the API tells it', () => {
+    const voided = { ...ORDER, status: 'void' as const, voided_at: '2026-11-24T15:30:00.000Z', void_reason: 'Customer returned the lipstick', voided_by: { id: 1, name: 'Studio Admin' } };
+    render(<InvoiceA4 order={voided} />);
+    expect(screen.getByTestId('invoice-void-stamp').textContent).toBe('VOID');
+    expect(text('invoice-status')).toBe('VOID');
+    const note = text('invoice-void');
+    expect(note).toContain('This invoice is void.');
+    expect(note).toContain('by Studio Admin');
+    expect(note).toContain('Reason: Customer returned the lipstick');
+  });
+
+  it('a void sale without those details still says it is void', () => {
+    render(<InvoiceA4 order={{ ...ORDER, status: 'void', voided_at: '2026-11-24T15:30:00.000Z' }} />);
+    expect(text('invoice-void')).toMatch(/^This invoice is void\. Voided .+\.$/);
+  });
+
+  it('shows what is still owed when less than the total was paid', () => {
+    expect(invoiceBalance({ total: 33000, amount_paid: 30000.1, change: 0 })).toEqual({ label: 'Balance due', amount: 2999.9 });
+    expect(invoiceBalance({ total: 33000, amount_paid: 35000, change: 2000 })).toEqual({ label: 'Change', amount: 2000 });
+  });
+
+  it('the A4 format prints the invoice, the 80 mm one the till receipt with each reference on its own line', () => {
+    const { unmount } = render(<Receipt order={ORDER} format="a4" />);
+    expect(screen.getByTestId('invoice-a4')).toBeTruthy();
+    expect(screen.queryByTestId('receipt')).toBeNull();
+    unmount();
+    render(<Receipt order={ORDER} format="80mm" />);
+    expect(screen.queryByTestId('invoice-a4')).toBeNull();
+    expect(screen.getAllByTestId('receipt-reference').map((el) => el.textContent)).toEqual(['Ref GTB-TRF-20261124-0001234567']);
+  });
+});

@@ -1,0 +1,169 @@
+import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
+import { studio } from '../config';
+import { formatDateTime, formatMoney } from '../format';
+import { StudioMark } from '../ui/studio-logo';
+import { receiptTime } from './receipt-text';
+import classes from './invoice-a4.module.css';
+
+/** Who voided a sale and why, when the API tells it (older answers have neither). */
+interface VoidDetails {
+  void_reason?: string | null;
+  voided_by?: { name: string } | null;
+}
+
+/** What the customer still owes (> 0) or was given back (change), from the sale's figures. */
+export function invoiceBalance(order: Pick<Order, 'total' | 'amount_paid' | 'change'>): { label: 'Change' | 'Balance due'; amount: number } {
+  const dueKobo = Math.round(order.total * 100) - Math.round(order.amount_paid * 100);
+  return dueKobo > 0 ? { label: 'Balance due', amount: dueKobo / 100 } : { label: 'Change', amount: order.change };
+}
+
+/**
+ * A sale as an A4 invoice: the studio's mark, name, address and contacts; the invoice number, date and outlet;
+ * who it is billed to; the items as a table; subtotal, discount and total; the payments with their references;
+ * what was paid and the change or balance; PAID or VOID (with who voided it and why, when known); who served.
+ */
+export function InvoiceA4({ order }: { order: Order }) {
+  const voided = order.status === 'void';
+  const { void_reason: voidReason, voided_by: voidedBy } = order as Order & VoidDetails;
+  const balance = invoiceBalance(order);
+  return (
+    <article className={classes.invoice} data-testid="invoice-a4" data-status={order.status}>
+      {voided && (
+        <div className={classes.stamp} data-testid="invoice-void-stamp" aria-hidden>
+          VOID
+        </div>
+      )}
+      <header className={classes.head}>
+        <div className={classes.studio}>
+          <StudioMark size={56} />
+          <div>
+            <div className={classes.studioName}>{studio.name}</div>
+            <div className={classes.muted}>{studio.tagline}</div>
+            <address className={classes.contacts} data-testid="invoice-studio">
+              <div>{studio.address}</div>
+              <div>
+                {studio.phone} · {studio.email}
+              </div>
+              <div>Instagram {studio.instagram}</div>
+            </address>
+          </div>
+        </div>
+        <div className={classes.title}>
+          <h1>INVOICE</h1>
+          <dl className={classes.facts}>
+            <dt>Invoice no.</dt>
+            <dd data-testid="invoice-no">{order.invoice_no}</dd>
+            <dt>Date</dt>
+            <dd data-testid="invoice-date">{receiptTime(order)}</dd>
+            <dt>Outlet</dt>
+            <dd>{OUTLET_LABELS[order.outlet]}</dd>
+            <dt>Status</dt>
+            <dd>
+              <span className={classes.status} data-status={order.status} data-testid="invoice-status">
+                {voided ? 'VOID' : balance.label === 'Balance due' ? 'PART PAID' : 'PAID'}
+              </span>
+            </dd>
+          </dl>
+        </div>
+      </header>
+
+      <section className={classes.parties}>
+        <div>
+          <h2>Bill to</h2>
+          <div className={classes.strong} data-testid="invoice-bill-to">
+            {order.customer_name}
+          </div>
+          {order.customer_phone && <div>{order.customer_phone}</div>}
+        </div>
+        <div>
+          <h2>Served by</h2>
+          <div data-testid="invoice-staff">{order.staff.name}</div>
+        </div>
+      </section>
+
+      {voided && (
+        <section className={classes.voidNote} data-testid="invoice-void">
+          <strong>This invoice is void.</strong>
+          {order.voided_at && <> Voided {formatDateTime(order.voided_at)}</>}
+          {voidedBy && <> by {voidedBy.name}</>}.{voidReason && <> Reason: {voidReason}</>}
+        </section>
+      )}
+
+      <table className={classes.items} data-testid="invoice-items">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className={classes.num}>
+              Qty
+            </th>
+            <th scope="col" className={classes.num}>
+              Unit price
+            </th>
+            <th scope="col" className={classes.num}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id} data-testid="invoice-item">
+              <td>{item.name}</td>
+              <td className={classes.num}>{item.quantity}</td>
+              <td className={classes.num}>{formatMoney(item.unit_price)}</td>
+              <td className={classes.num}>{formatMoney(item.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <dl className={classes.totals} data-testid="invoice-totals">
+        <dt>Subtotal</dt>
+        <dd data-testid="invoice-subtotal">{formatMoney(order.subtotal)}</dd>
+        <dt>Discount</dt>
+        <dd data-testid="invoice-discount">{order.discount > 0 ? `-${formatMoney(order.discount)}` : formatMoney(0)}</dd>
+        <dt className={classes.grand}>Total</dt>
+        <dd className={classes.grand} data-testid="invoice-total">
+          {formatMoney(order.total)}
+        </dd>
+        <dt>Amount paid</dt>
+        <dd data-testid="invoice-paid">{formatMoney(order.amount_paid)}</dd>
+        <dt>{balance.label}</dt>
+        <dd data-testid="invoice-balance">{formatMoney(balance.amount)}</dd>
+      </dl>
+
+      <section className={classes.payments}>
+        <h2>Payments</h2>
+        <table data-testid="invoice-payments">
+          <thead>
+            <tr>
+              <th scope="col">Method</th>
+              <th scope="col">Reference</th>
+              <th scope="col" className={classes.num}>
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.payments.map((p, i) => (
+              <tr key={i} data-testid="invoice-payment">
+                <td className={classes.method}>{PAYMENT_METHOD_LABELS[p.method]}</td>
+                <td className={classes.reference}>{p.reference ?? '—'}</td>
+                <td className={classes.num}>{formatMoney(p.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      {order.note && (
+        <p className={classes.note}>
+          <strong>Note:</strong> {order.note}
+        </p>
+      )}
+
+      <footer className={classes.foot}>
+        Thank you for choosing {studio.name}. Questions about this invoice: {studio.phone} or {studio.email}, quoting {order.invoice_no}.
+      </footer>
+    </article>
+  );
+}
