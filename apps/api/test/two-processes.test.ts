@@ -78,3 +78,47 @@ describe('concurrent sales through two app instances on one database', () => {
     expect((await pos.ledger(p.id)).filter((m) => m.reason === 'sale')).toHaveLength(1);
   });
 });
+
+describe('the till list through two app instances on one database', () => {
+  const get = (via: TestApp | OtherApp, url: string, headers: Record<string, string> = {}) => via.call(seller.token, { method: 'GET', url, headers });
+  const changes = async (via: TestApp | OtherApp, since: string) => {
+    const res = await get(via, `/api/pos/salon/products/changes?since=${encodeURIComponent(since)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { data: { id: number; quantity: number | null }[]; removed: number[]; cursor: string };
+  };
+
+  it('either instance answers the other’s cursor and ETag alike: no 410, no reload', async () => {
+    const gel = await pos.product({ outlet: 'salon', name: 'Two Tills Brow Gel', quantity: 6 });
+    const pencil = await pos.product({ outlet: 'salon', name: 'Two Tills Brow Pencil', quantity: 1 });
+    const first = await get(t, '/api/pos/salon/products');
+    const second = await get(other, '/api/pos/salon/products');
+    expect(second.json().data).toEqual(first.json().data);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect((await get(other, '/api/pos/salon/products', { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+
+    // nothing new: each instance hands the cursor back as it was
+    const cursor = first.json().cursor as string;
+    for (const via of [t, other]) expect(await changes(via, cursor)).toEqual({ data: [], removed: [], cursor });
+
+    // a sale through each instance; each instance, asked from the first one's cursor, tells both
+    const sale = (via: TestApp | OtherApp, productId: number, quantity: number) =>
+      via.call(seller.token, { method: 'POST', url: '/api/orders', payload: { outlet: 'salon', customer_name: 'Two Tills', payment_method: 'cash', items: [{ product_id: productId, quantity }] } });
+    expect((await sale(t, gel.id, 2)).statusCode).toBe(201);
+    expect((await sale(other, pencil.id, 1)).statusCode).toBe(201);
+    const fromFirst = await changes(t, cursor);
+    const fromSecond = await changes(other, cursor);
+    expect(fromFirst.data).toEqual([expect.objectContaining({ id: gel.id, quantity: 4 })]);
+    expect(fromFirst.removed).toEqual([pencil.id]);
+    expect(fromSecond.data).toEqual(fromFirst.data);
+    expect(fromSecond.removed).toEqual(fromFirst.removed);
+    // and the new cursor of one is a quiet poll on the other
+    expect(await changes(other, fromFirst.cursor)).toEqual({ data: [], removed: [], cursor: fromFirst.cursor });
+    expect(await changes(t, fromSecond.cursor)).toEqual({ data: [], removed: [], cursor: fromSecond.cursor });
+
+    // the lists agree again, under a new ETag in both
+    const after = [await get(t, '/api/pos/salon/products'), await get(other, '/api/pos/salon/products')];
+    expect(after[1]!.json().data).toEqual(after[0]!.json().data);
+    expect(after[0]!.headers.etag).not.toBe(first.headers.etag);
+    expect(after[1]!.headers.etag).toBe(after[0]!.headers.etag);
+  });
+});

@@ -21,6 +21,7 @@ interface Entry {
 
 interface Body {
   rev: number;
+  etag: string;
   json: string;
   gzip?: Promise<Buffer>;
   br?: Promise<Buffer>;
@@ -58,29 +59,107 @@ export function pickEncoding(header: string | undefined): Encoding {
 interface Changes {
   changed: (Omit<TillItem, 'price'> & { price: number | string; archived: boolean })[];
   removed: number[];
+  /** The snapshot this read saw (pg_current_snapshot()). */
+  snapshot: string;
+  /** The cursor to hand a till: the same snapshot, trimmed to this outlet's rows (see `tillCursor`). */
   cursor: string;
   /** The cursor is ahead of the database (a restored backup): start again from nothing. */
   future: boolean;
 }
 
+/** A pg_snapshot as text (`xmin:xmax:xip,...`), checked the way PostgreSQL reads it, so a bad one is a 422 and never a 500. */
+export function parseSnapshot(text: string): { xmin: bigint; xmax: bigint; xip: bigint[] } | null {
+  const m = /^(\d{1,19}):(\d{1,19}):((?:\d{1,19})(?:,\d{1,19})*)?$/.exec(text);
+  if (!m || text.length > 2000) return null;
+  const xmin = BigInt(m[1]!);
+  const xmax = BigInt(m[2]!);
+  const xip = m[3] ? m[3].split(',').map(BigInt) : [];
+  if (xmin < 1n || xmax < xmin || xmax > 0x7fffffffffffffffn) return null;
+  for (let i = 0; i < xip.length; i++) if (xip[i]! < xmin || xip[i]! >= xmax || (i > 0 && xip[i]! <= xip[i - 1]!)) return null;
+  return { xmin, xmax, xip };
+}
+
+/**
+ * The cursor a till gets: the database snapshot of the read, with everything past the last transaction that
+ * wrote one of this outlet's rows cut off. It sees exactly the same rows of this outlet as the whole snapshot
+ * (no visible row has a later writer; an in-flight writer before the cut stays in the list, one after it is
+ * past the end, both invisible), so every question asked from it has the same answer; but it does not move
+ * when the rest of the database (another outlet, another database on the server) does, so two app processes,
+ * or two reads with nothing new between them, give the same cursor. It is derived from the database alone.
+ */
+export function tillCursor(snapshot: string, lastWriter: string | null): string {
+  const s = parseSnapshot(snapshot)!;
+  const end = lastWriter === null ? 1n : BigInt(lastWriter) + 1n;
+  const xmax = end < s.xmax ? end : s.xmax;
+  const xip = s.xip.filter((x) => x < xmax);
+  const xmin = xip[0] ?? xmax;
+  return `${xmin}:${xmax}:${xip.join(',')}`;
+}
+
+/**
+ * The outlet's rows written by transactions `since` does not see (each product row carries the id of the
+ * transaction that last wrote it, `changed_xid`; deleted ones leave a line in `product_removals`), in one
+ * indexed statement, with the snapshot it read at. A transaction still running at `since` is caught when it
+ * commits, whatever its id, because the cursor is a whole snapshot, not a number.
+ */
+async function readChanges(db: Db, outlet: Outlet, since: string): Promise<Changes> {
+  const result = (await db.execute(sql`
+    with s as (select ${since}::pg_snapshot as snap),
+    ch as (
+      select p.id, p.name, p.kind, p.sku, p.category, p.price, p.quantity, p.reorder_level, p.archived_at is not null as archived
+      from ${T} p, s
+      where p.outlet = ${outlet} and p.changed_xid >= pg_snapshot_xmin(s.snap) and not pg_visible_in_snapshot(p.changed_xid, s.snap)
+    ),
+    rm as (
+      select r.product_id from ${R} r, s
+      where r.outlet = ${outlet} and r.removed_xid >= pg_snapshot_xmin(s.snap) and not pg_visible_in_snapshot(r.removed_xid, s.snap)
+    )
+    select (select coalesce(json_agg(ch), '[]') from ch)::text as changed,
+           (select coalesce(json_agg(rm.product_id), '[]') from rm)::text as removed,
+           pg_current_snapshot()::text as snapshot,
+           greatest((select max(${T.changed_xid}) from ${T} where ${T.outlet} = ${outlet}),
+                    (select max(${R.removed_xid}) from ${R} where ${R.outlet} = ${outlet}))::text as last_writer,
+           pg_snapshot_xmin(s.snap) > pg_snapshot_xmax(pg_current_snapshot()) as future
+    from s`)) as unknown as { rows: { changed: string; removed: string; snapshot: string; last_writer: string | null; future: boolean }[] };
+  const row = result.rows[0]!;
+  return { changed: JSON.parse(row.changed), removed: JSON.parse(row.removed), snapshot: row.snapshot, cursor: tillCursor(row.snapshot, row.last_writer), future: row.future };
+}
+
+/** An item the till sells: a service, or a product in stock, not archived. */
+const sellable = (item: { kind: string; quantity: number | null }, archived: boolean) => !archived && (item.kind === 'service' || (item.quantity ?? 0) > 0);
+
+/**
+ * What changed at an outlet since a till's cursor, read from the database (any app process answers any
+ * process's cursor the same): items to add or update, in list order, and ids to drop (sold out, archived,
+ * deleted, moved). The cursor comes back unchanged when nothing changed. Null for a cursor from the future
+ * (the database was restored from a backup): the till loads the list again.
+ */
+export async function tillChanges(db: Db, outlet: Outlet, since: string): Promise<{ data: TillItem[]; removed: number[]; cursor: string } | null> {
+  const changes = await readChanges(db, outlet, since);
+  if (changes.future) return null;
+  const data: TillItem[] = [];
+  const removed = new Set(changes.removed);
+  for (const { archived, ...raw } of changes.changed) {
+    if (sellable(raw, archived)) data.push({ ...raw, price: Number(raw.price) });
+    else removed.add(raw.id);
+  }
+  for (const item of data) removed.delete(item.id);
+  if (!data.length && !removed.size) return { data, removed: [], cursor: since };
+  return { data: data.sort(compareTillItems), removed: [...removed], cursor: changes.cursor };
+}
+
 /**
  * One outlet's sellable items, mirrored in memory and kept in step with the database by one indexed
- * query per request: the rows written by transactions the last read did not see (each product row
- * carries the id of the transaction that last wrote it, `changed_xid`; deleted ones leave a line in
- * `product_removals`). A transaction still running at the last read is caught when it commits, whatever
- * its id, because the cursor is the whole snapshot (`pg_current_snapshot()`), not a number.
- *
- * Each change bumps the catalogue's revision: the ETag and the till's `?since=` cursor are revisions, so
- * an unchanged list is a 304 after one small query, and a till asks for what changed since its revision.
+ * query per request (`readChanges` from the snapshot of the last read). Each change bumps the mirror's
+ * revision, which only says when to build the answer again: the ETag is a hash of the list itself and the
+ * cursor comes from the database, so they mean the same in every app process.
  */
 class OutletCatalogue {
   private cursor = ORIGIN;
   private readonly entries = new Map<number, Entry>();
   private sorted: Entry[] = [];
-  /** Ids dropped, with the revision that dropped them, newest last (kept for tills a few polls behind). */
-  private removedLog: { id: number; rev: number }[] = [];
-  /** Tills older than this revision start again (the removed log was trimmed past them). */
-  private floor = 0;
+  /** The till's cursor as of the last read (the database's, trimmed to this outlet). */
+  private tillCursor = ORIGIN;
   revision = 0;
   private body: Body | null = null;
   private running: Promise<void> | null = null;
@@ -107,25 +186,7 @@ class OutletCatalogue {
   }
 
   private async read(): Promise<void> {
-    const since = this.cursor;
-    const result = (await this.db.execute(sql`
-      with s as (select ${since}::pg_snapshot as snap),
-      ch as (
-        select p.id, p.name, p.kind, p.sku, p.category, p.price, p.quantity, p.reorder_level, p.archived_at is not null as archived
-        from ${T} p, s
-        where p.outlet = ${this.outlet} and p.changed_xid >= pg_snapshot_xmin(s.snap) and not pg_visible_in_snapshot(p.changed_xid, s.snap)
-      ),
-      rm as (
-        select r.product_id from ${R} r, s
-        where r.outlet = ${this.outlet} and r.removed_xid >= pg_snapshot_xmin(s.snap) and not pg_visible_in_snapshot(r.removed_xid, s.snap)
-      )
-      select (select coalesce(json_agg(ch), '[]') from ch)::text as changed,
-             (select coalesce(json_agg(rm.product_id), '[]') from rm)::text as removed,
-             pg_current_snapshot()::text as cursor,
-             pg_snapshot_xmin(s.snap) > pg_snapshot_xmax(pg_current_snapshot()) as future
-      from s`)) as unknown as { rows: { changed: string; removed: string; cursor: string; future: boolean }[] };
-    const row = result.rows[0]!;
-    const changes: Changes = { changed: JSON.parse(row.changed), removed: JSON.parse(row.removed), cursor: row.cursor, future: row.future };
+    const changes = await readChanges(this.db, this.outlet, this.cursor);
     if (changes.future) {
       // the database went back in time (a restore): read everything again
       this.reset();
@@ -135,10 +196,10 @@ class OutletCatalogue {
   }
 
   private reset() {
-    for (const id of this.entries.keys()) this.removedLog.push({ id, rev: this.counter.n + 1 });
     this.entries.clear();
     this.sorted = [];
     this.cursor = ORIGIN;
+    this.tillCursor = ORIGIN;
     this.bump();
   }
 
@@ -149,8 +210,11 @@ class OutletCatalogue {
     this.body = null;
   }
 
-  private apply({ changed, removed, cursor }: Changes) {
-    this.cursor = cursor;
+  private apply({ changed, removed, snapshot, cursor }: Changes) {
+    this.cursor = snapshot;
+    // the list's cursor moves only with the list: a cursor from before writes that changed none of its rows
+    // is as good, and keeps the same list the same answer
+    if (this.tillCursor === ORIGIN) this.tillCursor = cursor;
     const rev = this.counter.n + 1;
     let touched = false;
     /** New or renamed: they need a place in the order. */
@@ -158,7 +222,6 @@ class OutletCatalogue {
     let moved = false;
     const drop = (id: number) => {
       if (!this.entries.delete(id)) return;
-      this.removedLog.push({ id, rev });
       moved = true;
       touched = true;
     };
@@ -166,7 +229,7 @@ class OutletCatalogue {
     for (const { archived, ...raw } of changed) {
       const item: TillItem = { ...raw, price: Number(raw.price) };
       // an archived product is no longer sold (products.module.ts: a DELETE with history archives)
-      if (archived || !(item.kind === 'service' || (item.quantity ?? 0) > 0)) {
+      if (!sellable(item, archived)) {
         drop(item.id);
         continue;
       }
@@ -185,6 +248,7 @@ class OutletCatalogue {
       }
     }
     if (!touched) return;
+    this.tillCursor = cursor;
     this.bump();
     if (moved) this.sorted = this.sorted.filter((e) => this.entries.get(e.item.id) === e);
     if (placed.length > 500) {
@@ -192,19 +256,15 @@ class OutletCatalogue {
     } else {
       for (const e of placed) this.sorted.splice(tillInsertIndex(this.sorted, e.item, (x) => x.item), 0, e);
     }
-    // a till more than 5,000 removals behind starts again
-    if (this.removedLog.length > 10_000) {
-      const cut = this.removedLog.length - 5_000;
-      this.floor = this.removedLog[cut - 1]!.rev;
-      this.removedLog = this.removedLog.slice(cut);
-    }
   }
 
-  /** The whole list as the answer's JSON text (built once per revision). */
+  /** The whole list as the answer's JSON text and its ETag (built once per revision). */
   list(): Body {
     if (!this.body || this.body.rev !== this.revision) {
-      const json = `{"data":[${this.sorted.map((e) => e.json).join(',')}],"cursor":${JSON.stringify(cursorOf(this.revision))}}`;
-      this.body = { rev: this.revision, json };
+      const data = `[${this.sorted.map((e) => e.json).join(',')}]`;
+      // the same items give the same ETag in any process; the cursor is not in it (any cursor of the list is valid)
+      const etag = `W/"pos-${crypto.createHash('sha256').update(data).digest('base64url').slice(0, 22)}"`;
+      this.body = { rev: this.revision, etag, json: `{"data":${data},"cursor":${JSON.stringify(this.tillCursor)}}` };
     }
     return this.body;
   }
@@ -214,23 +274,6 @@ class OutletCatalogue {
     return (body[encoding] ??= compress(body.json, encoding));
   }
 
-  /** What changed after revision `rev`, or null when the till is too far behind (it loads the list again). */
-  changesSince(rev: number): { data: TillItem[]; removed: number[] } | null {
-    if (rev < this.floor || rev > this.revision) return null;
-    const data = this.sorted.filter((e) => e.rev > rev).map((e) => e.item);
-    const present = new Set(data.map((i) => i.id));
-    const removed = [...new Set(this.removedLog.filter((r) => r.rev > rev && !this.entries.has(r.id) && !present.has(r.id)).map((r) => r.id))];
-    return { data, removed };
-  }
-}
-
-/** This process's catalogue revisions are named by a boot id: a till that saw another process's (or a restart's) starts again. */
-const BOOT = crypto.randomBytes(6).toString('hex');
-export const cursorOf = (rev: number) => `${BOOT}.${rev}`;
-/** The revision in a cursor from this process, or null. */
-export function revisionOf(cursor: string): number | null {
-  const [boot, rev] = cursor.split('.');
-  return boot === BOOT && rev !== undefined ? Number(rev) : null;
 }
 
 /** The three outlets' catalogues of one app (one database). */

@@ -7,12 +7,17 @@ import type { Db } from '../../db/client.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { productsTable } from '../../resources/products/products.table.js';
 import { productJsonSql } from '../../resources/products/products.record.js';
-import { TillCatalogues, compress, cursorOf, pickEncoding, revisionOf, type Encoding } from './till-catalogue.js';
+import crypto from 'node:crypto';
+import { TillCatalogues, compress, parseSnapshot, pickEncoding, tillChanges, type Encoding } from './till-catalogue.js';
 
 const T = productsTable;
 const outletParams = z.object({ outlet: outletSchema });
+/** A cursor of an earlier version (a process's boot id and revision): the till loads the list again. */
+const OLD_CURSOR = /^[0-9a-f]{12}\.\d{1,15}$/;
 const changesQuery = z.object({
-  since: z.string({ error: 'The since cursor is required.' }).regex(/^[0-9a-f]{12}\.\d{1,15}$/, { error: 'The since cursor is not one this server gave.' }),
+  since: z
+    .string({ error: 'The since cursor is required.' })
+    .refine((s) => OLD_CURSOR.test(s) || parseSnapshot(s) !== null, { error: 'The since cursor is not one this server gave.' }),
 });
 
 /** Does the client's If-None-Match name this ETag (weak comparison, as for any GET)? */
@@ -49,7 +54,7 @@ export function registerTillProductRoutes(fastify: FastifyInstance, db: Db): voi
   const tags = [products.label];
   const catalogues = new TillCatalogues(db);
   /** The contract list, per outlet and view (admins see cost prices), kept for the revision it was built at. */
-  const full = new Map<string, { rev: number; json: string; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>();
+  const full = new Map<string, { rev: number; json: string; etag: string; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>();
 
   /** What an outlet can sell now: its services, and products with stock, by name (contract §5), whole records. */
   app.get('/api/get-products/:outlet', { config: staff, schema: { tags, params: outletParams } }, async (req, reply) => {
@@ -57,9 +62,6 @@ export function registerTillProductRoutes(fastify: FastifyInstance, db: Db): voi
     const admin = isAdmin(currentUser(req));
     const catalogue = await catalogues.get(outlet);
     const rev = catalogue.revision;
-    const etag = `W/"gp-${admin ? 'a' : 's'}-${cursorOf(rev)}"`;
-    cacheHeaders(reply, etag);
-    if (notModified(req, etag)) return reply.code(304).send();
     const key = `${outlet}:${admin}`;
     let body = full.get(key);
     if (!body || body.rev !== rev) {
@@ -67,9 +69,13 @@ export function registerTillProductRoutes(fastify: FastifyInstance, db: Db): voi
       const result = (await db.execute(sql`
         select coalesce(json_agg(${productJsonSql(admin)} order by ${T.name}, ${T.id}), '[]')::text as data
         from ${T} where ${T.outlet} = ${outlet} and ${T.archived_at} is null and (${T.kind} = 'service' or ${T.quantity} > 0)`)) as unknown as { rows: { data: string }[] };
-      body = { rev, json: `{"data":${result.rows[0]!.data}}` };
+      const json = `{"data":${result.rows[0]!.data}}`;
+      // a hash of the list: the same records give the same ETag in every app process
+      body = { rev, json, etag: `W/"gp-${admin ? 'a' : 's'}-${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 22)}"` };
       full.set(key, body);
     }
+    cacheHeaders(reply, body.etag);
+    if (notModified(req, body.etag)) return reply.code(304).send();
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const b = body;
     return sendJson(reply, encoding, b.json, () => (encoding === 'identity' ? Promise.resolve(Buffer.from(b.json)) : (b[encoding] ??= compress(b.json, encoding))));
@@ -78,7 +84,7 @@ export function registerTillProductRoutes(fastify: FastifyInstance, db: Db): voi
   /** The till's list: the fields it shows and sells with, and the cursor to ask for changes from. */
   app.get('/api/pos/:outlet/products', { config: staff, schema: { tags, params: outletParams } }, async (req, reply) => {
     const catalogue = await catalogues.get(req.params.outlet);
-    const etag = `W/"pos-${cursorOf(catalogue.revision)}"`;
+    const { etag } = catalogue.list();
     cacheHeaders(reply, etag);
     if (notModified(req, etag)) return reply.code(304).send();
     const encoding = pickEncoding(req.headers['accept-encoding']);
@@ -87,14 +93,14 @@ export function registerTillProductRoutes(fastify: FastifyInstance, db: Db): voi
 
   /**
    * What changed since a cursor: items to add or update (in list order) and ids to drop (sold out, deleted).
-   * A cursor this server cannot answer from (a restart, or far behind) is 410: load the list again.
+   * The cursor is a database snapshot, so every app process answers it alike. One it cannot answer from
+   * (from before an upgrade, or ahead of a database restored from a backup) is 410: load the list again.
    */
   app.get('/api/pos/:outlet/products/changes', { config: staff, schema: { tags, params: outletParams, querystring: changesQuery } }, async (req, reply) => {
-    const catalogue = await catalogues.get(req.params.outlet);
-    const rev = revisionOf(req.query.since);
-    const changes = rev === null ? null : catalogue.changesSince(rev);
-    if (!changes) return reply.code(410).send({ message: 'The till list has changed too much since then, or the server restarted: load the whole list again.' });
+    const since = req.query.since;
+    const changes = OLD_CURSOR.test(since) ? null : await tillChanges(db, req.params.outlet, since);
+    if (!changes) return reply.code(410).send({ message: 'The till list has changed too much since then, or the database was restored: load the whole list again.' });
     reply.header('cache-control', 'private, no-store');
-    return { data: changes.data, removed: changes.removed, cursor: cursorOf(catalogue.revision) };
+    return changes;
   });
 }
