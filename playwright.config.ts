@@ -5,7 +5,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
 /** Debian's Chromium only (`scripts/ensure-chromium.sh`); Playwright never downloads a browser here. */
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // generous on a shared two-core machine: a wait that ends early costs nothing, a timeout that is too short fails a sound test
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -20,6 +22,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
+  // `npm test` runs the accessibility sweep and the flows (in two shards) at once, each run with its own server and
+  // database (scripts/test-all.mjs): the sweep is mostly browser CPU, the flows mostly waiting; `npx playwright test` runs all
+  projects: [
+    { name: 'a11y', testMatch: 'a11y.spec.ts' },
+    { name: 'flows', testIgnore: 'a11y.spec.ts' },
+  ],
   webServer: {
     command: 'node e2e/serve.mjs',
     url: `http://127.0.0.1:${PORT}/api/docs/json`,

@@ -5,49 +5,10 @@ import { type Browser, type Page, expect, test } from '@playwright/test';
 import { apiAs, signIn } from './helpers';
 import { STUDIO_TZ, type SeededStudio, seedStudio } from './seed';
 
-// Every route of both menus (spec §2; apps/web/src/app/shell/menu.ts), checked against the rendered menu below.
-const ADMIN_ROUTES = [
-  '/dashboard/main',
-  '/dashboard/point-of-sales/store',
-  '/dashboard/point-of-sales/office',
-  '/dashboard/point-of-sales/salon',
-  '/invoices/product-invoices/store',
-  '/invoices/product-invoices/office',
-  '/invoices/product-invoices/salon',
-  '/invoices/staff-performances',
-  '/students/makeup/list',
-  '/students/office-students/list',
-  '/products/manage/store',
-  '/products/manage/office',
-  '/products/manage/salon',
-  '/finances/income-expenses',
-  '/users/hostel-users',
-  '/bookings/manage',
-  '/bookings/packages',
-  '/users/profile-list',
-  '/programs/list-types',
-  '/training-session/list-sessions',
-  '/programs/extra-list/office',
-  '/programs/extra-list/hostel',
-];
-const STAFF_ROUTES = [
-  '/dashboard/point-of-sales/store',
-  '/dashboard/point-of-sales/office',
-  '/dashboard/point-of-sales/salon',
-  '/invoices/product-invoices/store',
-  '/invoices/product-invoices/office',
-  '/invoices/product-invoices/salon',
-  '/invoices/my-performance',
-  '/products/manage/store',
-  '/products/manage/office',
-  '/products/manage/salon',
-  '/students/makeup/insession',
-  '/students/makeup/owe',
-  '/students/office-students/insession',
-  '/students/office-students/owing',
-  '/users/hostel-users/insession',
-  '/users/hostel-users/owing',
-];
+// Every route of both menus is read from the rendered sidebar (apps/web/src/app/shell/menu.ts, which
+// apps/web/src/app/shell/menu.test.ts holds to spec §2), so a route added to a menu is checked here without a list to keep.
+const HOME = { admin: '/dashboard/main', staff: '/dashboard/point-of-sales/store' } as const;
+const SOME_ROUTES = { admin: ['/finances/income-expenses', '/bookings/manage', '/users/profile-list'], staff: ['/invoices/my-performance', '/students/makeup/owe'] } as const;
 
 type Scheme = 'light' | 'dark';
 interface Finding {
@@ -60,8 +21,10 @@ interface Finding {
 }
 
 /** Serious and critical axe-core findings on the page as it is now (WCAG 2.x A/AA and best practices, plus the label-in-name rule). */
-async function seriousFindings(page: Page): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+async function seriousFindings(page: Page, only?: readonly string[]): Promise<Finding[]> {
+  let axe = new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  if (only) axe = axe.withRules([...only]);
+  const results = await axe.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => {
@@ -82,14 +45,31 @@ function record(key: string, scheme: Scheme, findings: Finding[]) {
   fs.writeFileSync(file, JSON.stringify(counts, null, 2));
 }
 
+/** Colour transitions (and the loader's fade) end before contrast is measured; a fixed pause was too short on a busy machine. */
+async function transitionsDone(page: Page) {
+  await page.waitForTimeout(100);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 15_000 });
+}
+
+const inFlight = new WeakMap<Page, number>();
+/** Counts the page's requests still in flight, for `settle`. */
+function trackRequests(page: Page) {
+  inFlight.set(page, 0);
+  const done = () => inFlight.set(page, Math.max(0, (inFlight.get(page) ?? 0) - 1));
+  page.on('request', () => inFlight.set(page, (inFlight.get(page) ?? 0) + 1));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
 /** Waits until the page has loaded what it shows: no loader, no pending request, no busy region. */
 async function settle(page: Page) {
   // the 3 s loader's timers run late on a busy machine
   await expect(page.getByTestId('app-loader')).toHaveCount(0, { timeout: 20_000 });
   await page.waitForLoadState('networkidle');
+  // after an in-app navigation the load state is already reached: wait for the page's own requests instead
+  await expect.poll(() => inFlight.get(page) ?? 0, { timeout: 15_000 }).toBe(0);
   await expect(page.locator('[aria-busy=true]')).toHaveCount(0, { timeout: 15_000 });
-  // colour transitions end before contrast is measured
-  await page.waitForTimeout(350);
+  await transitionsDone(page);
 }
 
 const strip = (problems: Record<string, Finding[]>) => Object.fromEntries(Object.entries(problems).map(([k, list]) => [k, list.map(({ all: _all, ...f }) => f)]));
@@ -98,24 +78,37 @@ async function schemeOf(page: Page): Promise<Scheme> {
   return ((await page.locator('html').getAttribute('data-mantine-color-scheme')) ?? 'light') as Scheme;
 }
 
-/** Checks the route in the scheme it opens in, switches the scheme with the header's toggle and checks again. */
-async function checkRoute(page: Page, key: string, path: string) {
-  await page.goto(path);
+/** Opens a route inside the running app (as a menu link does), so the 3 s start-up loader shows once per role, not per route. */
+async function openInApp(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+}
+
+/**
+ * The rules whose outcome depends on colours. The page's elements, names, roles and labels are the same in both
+ * schemes (the scheme only changes CSS variables), so the second scheme is checked with these rules alone.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
+/** Checks the page in the scheme it is in with every rule, switches the scheme with the header's toggle and checks its colours again. */
+async function checkBothSchemes(page: Page, key: string, path: string) {
   await settle(page);
   const problems: Record<string, Finding[]> = {};
   for (let i = 0; i < 2; i += 1) {
     const scheme = await schemeOf(page);
-    const findings = await seriousFindings(page);
+    const findings = await seriousFindings(page, i === 0 ? undefined : COLOUR_RULES);
     record(key, scheme, findings);
     if (findings.length) problems[scheme] = findings;
     if (i === 0) {
       await page.getByTestId('color-scheme-toggle').click();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme === 'light' ? 'dark' : 'light');
-      await page.waitForTimeout(350);
+      await transitionsDone(page);
     }
   }
-  expect(strip(problems), `serious or critical axe findings on ${path}`).toEqual({});
+  expect.soft(strip(problems), `serious or critical axe findings on ${path}`).toEqual({});
 }
 
 interface Seeded {
@@ -130,8 +123,8 @@ async function contextFor(browser: Browser, who: 'admin' | 'staff') {
 }
 
 test.use({ timezoneId: STUDIO_TZ, viewport: { width: 1366, height: 900 } });
-// two full axe runs a route, on two shared cores
-test.describe.configure({ timeout: 180_000 });
+// two full axe runs on each of up to 22 routes, on two shared cores
+test.describe.configure({ timeout: 900_000 });
 
 // seeded once per run: a failed test starts a new worker, which finds the signed-in states in this run's output folder
 test.beforeAll(async ({ browser }, testInfo) => {
@@ -165,7 +158,7 @@ test.describe('axe-core: no serious or critical findings, light and dark', () =>
       await page.goto('/auth/login');
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await expect(page.getByRole('heading', { name: 'Sign in to account' })).toBeVisible();
-      await page.waitForTimeout(350);
+      await transitionsDone(page);
       const findings = await seriousFindings(page);
       record('login /auth/login', scheme, findings);
       if (findings.length) problems[scheme] = findings;
@@ -173,32 +166,24 @@ test.describe('axe-core: no serious or critical findings, light and dark', () =>
     expect(strip(problems), 'serious or critical axe findings on the login page').toEqual({});
   });
 
-  test('the menus list exactly the routes checked here', async ({ browser }) => {
-    for (const [who, routes] of [
-      ['admin', ADMIN_ROUTES],
-      ['staff', STAFF_ROUTES],
-    ] as const) {
+  for (const who of ['admin', 'staff'] as const) {
+    test(`every route of the ${who} menu`, async ({ browser }) => {
       const context = await contextFor(browser, who);
       const page = await context.newPage();
-      await page.goto(routes[0]!);
+      trackRequests(page);
+      await page.goto(HOME[who]);
       await expect(page.getByTestId('app-loader')).toHaveCount(0, { timeout: 20_000 });
-      const paths = await page.getByTestId('sidebar').locator('[data-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
-      expect(paths.sort()).toEqual([...routes].sort());
+      for (const route of [HOME[who], ...SOME_ROUTES[who]]) await expect(page.getByTestId('sidebar').locator(`[data-path="${route}"]`)).toBeAttached();
+      const routes = await page.getByTestId('sidebar').locator('[data-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+      // the menu really rendered: its home and a few routes from different groups are in it
+      expect(routes).toEqual(expect.arrayContaining([HOME[who], ...SOME_ROUTES[who]]));
+      for (const path of routes) {
+        await test.step(path, async () => {
+          await openInApp(page, path);
+          await checkBothSchemes(page, `${who} ${path}`, path);
+        });
+      }
       await context.close();
-    }
-  });
-
-  for (const [who, routes] of [
-    ['admin', ADMIN_ROUTES],
-    ['staff', STAFF_ROUTES],
-  ] as const) {
-    for (const path of routes) {
-      test(`${who} ${path}`, async ({ browser }) => {
-        const context = await contextFor(browser, who);
-        const page = await context.newPage();
-        await checkRoute(page, `${who} ${path}`, path);
-        await context.close();
-      });
-    }
+    });
   }
 });

@@ -164,7 +164,8 @@ test.describe('shell', () => {
 
   test('the loader hides after 3 s, the loading bar is 6 px gold, the footer has the year', async ({ page }) => {
     await page.route('**/api/user', async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      // long enough that the bar is still there when it is measured on a busy machine
+      await new Promise((r) => setTimeout(r, 2500));
       await route.continue();
     });
     await signIn(page);

@@ -2,7 +2,7 @@
 // `npm test`: every check and every test. API tests run on the embedded PGlite and, when a
 // PostgreSQL server answers (TEST_DATABASE_URL, default the local `test` database), on it too.
 // In CI (CI=true) or with REQUIRE_POSTGRES=1 a missing server is a failure, not a skip.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,29 @@ function run(name, cmd, args, env = {}) {
   console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (r.status !== 0) failures.push(name);
   return r.status === 0;
+}
+
+/** Runs steps at the same time, each one's output kept in a file and printed whole when it ends (not interleaved). */
+async function runTogether(steps) {
+  await Promise.all(
+    steps.map(
+      ([name, cmd, args, env]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const log = path.join(tmp, `${name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+          const out = fs.openSync(log, 'w');
+          console.log(`\n=== ${name} (started; its output follows when it ends)`);
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+          child.on('close', (code) => {
+            fs.closeSync(out);
+            console.log(`\n=== ${name}: output\n${fs.readFileSync(log, 'utf8')}`);
+            console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+            if (code !== 0) failures.push(name);
+            resolve();
+          });
+        }),
+    ),
+  );
 }
 
 function countVitest(file) {
@@ -80,8 +103,23 @@ if (want('api')) {
 }
 if (want('e2e')) {
   if (run('chromium', 'bash', ['scripts/ensure-chromium.sh']) && run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
-    run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, 'e2e.json') });
-    countPlaywright(path.join(tmp, 'e2e.json'));
+    // Three runs at once, each with its own server and database: the accessibility sweep (browser CPU) and the flows
+    // in two shards (mostly waiting: the 3 s loader, polling, sign-ins). Failures keep their traces under test-results/.
+    const port = Number(process.env.E2E_PORT ?? 3199);
+    const runs = [
+      ['end-to-end: accessibility sweep', ['--project', 'a11y'], 'a11y'],
+      ['end-to-end: flows 1/2', ['--project', 'flows', '--shard', '1/2'], 'flows-1'],
+      ['end-to-end: flows 2/2', ['--project', 'flows', '--shard', '2/2'], 'flows-2'],
+    ];
+    await runTogether(
+      runs.map(([name, args, key], i) => [
+        name,
+        'npx',
+        ['playwright', 'test', ...args, '--output', path.join(root, 'test-results', key)],
+        { E2E_PORT: String(port + i), PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, `e2e-${key}.json`) },
+      ]),
+    );
+    for (const [, , key] of runs) countPlaywright(path.join(tmp, `e2e-${key}.json`));
   }
 }
 
