@@ -27,143 +27,146 @@ export function InvoiceA4({ order }: { order: Order }) {
   const { void_reason: voidReason, voided_by: voidedBy } = order as Order & VoidDetails;
   const balance = invoiceBalance(order);
   return (
-    <article className={classes.invoice} data-testid="invoice-a4" data-status={order.status}>
-      {voided && (
-        <div className={classes.stamp} data-testid="invoice-void-stamp" aria-hidden>
-          VOID
-        </div>
-      )}
-      <header className={classes.head}>
-        <div className={classes.studio}>
-          <StudioMark size={56} />
+    // the frame lets a narrow screen (a phone's preview) lay the page out in one column; paper is always 180 mm
+    <div className={classes.frame}>
+      <article className={classes.invoice} data-testid="invoice-a4" data-status={order.status}>
+        {voided && (
+          <div className={classes.stamp} data-testid="invoice-void-stamp" aria-hidden>
+            VOID
+          </div>
+        )}
+        <header className={classes.head}>
+          <div className={classes.studio}>
+            <StudioMark size={56} />
+            <div>
+              <div className={classes.studioName}>{studio.name}</div>
+              <div className={classes.muted}>{studio.tagline}</div>
+              <address className={classes.contacts} data-testid="invoice-studio">
+                <div>{studio.address}</div>
+                <div>
+                  {studio.phone} · {studio.email}
+                </div>
+                <div>Instagram {studio.instagram}</div>
+              </address>
+            </div>
+          </div>
+          <div className={classes.title}>
+            <h1>INVOICE</h1>
+            <dl className={classes.facts}>
+              <dt>Invoice no.</dt>
+              <dd data-testid="invoice-no">{order.invoice_no}</dd>
+              <dt>Date</dt>
+              <dd data-testid="invoice-date">{receiptTime(order)}</dd>
+              <dt>Outlet</dt>
+              <dd>{OUTLET_LABELS[order.outlet]}</dd>
+              <dt>Status</dt>
+              <dd>
+                <span className={classes.status} data-status={order.status} data-testid="invoice-status">
+                  {voided ? 'VOID' : balance.label === 'Balance due' ? 'PART PAID' : 'PAID'}
+                </span>
+              </dd>
+            </dl>
+          </div>
+        </header>
+
+        <section className={classes.parties}>
           <div>
-            <div className={classes.studioName}>{studio.name}</div>
-            <div className={classes.muted}>{studio.tagline}</div>
-            <address className={classes.contacts} data-testid="invoice-studio">
-              <div>{studio.address}</div>
-              <div>
-                {studio.phone} · {studio.email}
-              </div>
-              <div>Instagram {studio.instagram}</div>
-            </address>
+            <h2>Bill to</h2>
+            <div className={classes.strong} data-testid="invoice-bill-to">
+              {order.customer_name}
+            </div>
+            {order.customer_phone && <div>{order.customer_phone}</div>}
           </div>
-        </div>
-        <div className={classes.title}>
-          <h1>INVOICE</h1>
-          <dl className={classes.facts}>
-            <dt>Invoice no.</dt>
-            <dd data-testid="invoice-no">{order.invoice_no}</dd>
-            <dt>Date</dt>
-            <dd data-testid="invoice-date">{receiptTime(order)}</dd>
-            <dt>Outlet</dt>
-            <dd>{OUTLET_LABELS[order.outlet]}</dd>
-            <dt>Status</dt>
-            <dd>
-              <span className={classes.status} data-status={order.status} data-testid="invoice-status">
-                {voided ? 'VOID' : balance.label === 'Balance due' ? 'PART PAID' : 'PAID'}
-              </span>
-            </dd>
-          </dl>
-        </div>
-      </header>
-
-      <section className={classes.parties}>
-        <div>
-          <h2>Bill to</h2>
-          <div className={classes.strong} data-testid="invoice-bill-to">
-            {order.customer_name}
+          <div>
+            <h2>Served by</h2>
+            <div data-testid="invoice-staff">{order.staff.name}</div>
           </div>
-          {order.customer_phone && <div>{order.customer_phone}</div>}
-        </div>
-        <div>
-          <h2>Served by</h2>
-          <div data-testid="invoice-staff">{order.staff.name}</div>
-        </div>
-      </section>
-
-      {voided && (
-        <section className={classes.voidNote} data-testid="invoice-void">
-          <strong>This invoice is void.</strong>
-          {order.voided_at && <> Voided {formatDateTime(order.voided_at)}</>}
-          {voidedBy && <> by {voidedBy.name}</>}.{voidReason && <> Reason: {voidReason}</>}
         </section>
-      )}
 
-      <table className={classes.items} data-testid="invoice-items">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className={classes.num}>
-              Qty
-            </th>
-            <th scope="col" className={classes.num}>
-              Unit price
-            </th>
-            <th scope="col" className={classes.num}>
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={item.id} data-testid="invoice-item">
-              <td>{item.name}</td>
-              <td className={classes.num}>{item.quantity}</td>
-              <td className={classes.num}>{formatMoney(item.unit_price)}</td>
-              <td className={classes.num}>{formatMoney(item.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        {voided && (
+          <section className={classes.voidNote} data-testid="invoice-void">
+            <strong>This invoice is void.</strong>
+            {order.voided_at && <> Voided {formatDateTime(order.voided_at)}</>}
+            {voidedBy && <> by {voidedBy.name}</>}.{voidReason && <> Reason: {voidReason}</>}
+          </section>
+        )}
 
-      <dl className={classes.totals} data-testid="invoice-totals">
-        <dt>Subtotal</dt>
-        <dd data-testid="invoice-subtotal">{formatMoney(order.subtotal)}</dd>
-        <dt>Discount</dt>
-        <dd data-testid="invoice-discount">{order.discount > 0 ? `-${formatMoney(order.discount)}` : formatMoney(0)}</dd>
-        <dt className={classes.grand}>Total</dt>
-        <dd className={classes.grand} data-testid="invoice-total">
-          {formatMoney(order.total)}
-        </dd>
-        <dt>Amount paid</dt>
-        <dd data-testid="invoice-paid">{formatMoney(order.amount_paid)}</dd>
-        <dt>{balance.label}</dt>
-        <dd data-testid="invoice-balance">{formatMoney(balance.amount)}</dd>
-      </dl>
-
-      <section className={classes.payments}>
-        <h2>Payments</h2>
-        <table data-testid="invoice-payments">
+        <table className={classes.items} data-testid="invoice-items">
           <thead>
             <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Reference</th>
+              <th scope="col">Item</th>
+              <th scope="col" className={classes.num}>
+                Qty
+              </th>
+              <th scope="col" className={classes.num}>
+                Unit price
+              </th>
               <th scope="col" className={classes.num}>
                 Amount
               </th>
             </tr>
           </thead>
           <tbody>
-            {order.payments.map((p, i) => (
-              <tr key={i} data-testid="invoice-payment">
-                <td className={classes.method}>{PAYMENT_METHOD_LABELS[p.method]}</td>
-                <td className={classes.reference}>{p.reference ?? '—'}</td>
-                <td className={classes.num}>{formatMoney(p.amount)}</td>
+            {order.items.map((item) => (
+              <tr key={item.id} data-testid="invoice-item">
+                <td>{item.name}</td>
+                <td className={classes.num}>{item.quantity}</td>
+                <td className={classes.num}>{formatMoney(item.unit_price)}</td>
+                <td className={classes.num}>{formatMoney(item.total)}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      </section>
 
-      {order.note && (
-        <p className={classes.note}>
-          <strong>Note:</strong> {order.note}
-        </p>
-      )}
+        <dl className={classes.totals} data-testid="invoice-totals">
+          <dt>Subtotal</dt>
+          <dd data-testid="invoice-subtotal">{formatMoney(order.subtotal)}</dd>
+          <dt>Discount</dt>
+          <dd data-testid="invoice-discount">{order.discount > 0 ? `-${formatMoney(order.discount)}` : formatMoney(0)}</dd>
+          <dt className={classes.grand}>Total</dt>
+          <dd className={classes.grand} data-testid="invoice-total">
+            {formatMoney(order.total)}
+          </dd>
+          <dt>Amount paid</dt>
+          <dd data-testid="invoice-paid">{formatMoney(order.amount_paid)}</dd>
+          <dt>{balance.label}</dt>
+          <dd data-testid="invoice-balance">{formatMoney(balance.amount)}</dd>
+        </dl>
 
-      <footer className={classes.foot}>
-        Thank you for choosing {studio.name}. Questions about this invoice: {studio.phone} or {studio.email}, quoting {order.invoice_no}.
-      </footer>
-    </article>
+        <section className={classes.payments}>
+          <h2>Payments</h2>
+          <table data-testid="invoice-payments">
+            <thead>
+              <tr>
+                <th scope="col">Method</th>
+                <th scope="col">Reference</th>
+                <th scope="col" className={classes.num}>
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.payments.map((p, i) => (
+                <tr key={i} data-testid="invoice-payment">
+                  <td className={classes.method}>{PAYMENT_METHOD_LABELS[p.method]}</td>
+                  <td className={classes.reference}>{p.reference ?? '—'}</td>
+                  <td className={classes.num}>{formatMoney(p.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+
+        {order.note && (
+          <p className={classes.note}>
+            <strong>Note:</strong> {order.note}
+          </p>
+        )}
+
+        <footer className={classes.foot}>
+          Thank you for choosing {studio.name}. Questions about this invoice: {studio.phone} or {studio.email}, quoting {order.invoice_no}.
+        </footer>
+      </article>
+    </div>
   );
 }
