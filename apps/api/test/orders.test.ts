@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthRange, studioDate } from '@studio/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ordersTable, usersTable } from '../src/db/schema.js';
 import { createOrder } from '../src/features/pos/orders.service.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -434,6 +434,29 @@ describe('invoice lists', () => {
     expect(res.data.every((o: { outlet: string; status: string }) => o.outlet === 'office' && o.status === 'void')).toBe(true);
     expect((await get(seller.token, '/api/orders/999999')).statusCode).toBe(404);
     expect((await get(seller.token, '/api/orders?status=open')).statusCode).toBe(422);
+  });
+});
+
+describe('GET /api/orders totals (kept by the database in order_counts)', () => {
+  it('equal a count of the orders for every filter, through sales, a void and an edit', async () => {
+    const seller = await t.staff();
+    const p = await pos.product({ outlet: 'salon', quantity: 10 });
+    const sold = [];
+    for (let i = 0; i < 3; i++) sold.push((await pos.sell(seller.token, { outlet: 'salon', items: [{ product_id: p.id, quantity: 1 }] })).json().data);
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${sold[0].id}` })).statusCode).toBe(200);
+    expect((await t.call(admin, { method: 'PUT', url: `/api/orders/${sold[1].id}`, payload: { note: 'edited' } })).statusCode).toBe(200);
+    const count = async (outlet?: string, status?: string) =>
+      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(ordersTable).where(and(outlet ? eq(ordersTable.outlet, outlet as 'salon') : undefined, status ? eq(ordersTable.status, status as 'paid') : undefined)))[0]!.n;
+    for (const outlet of [undefined, 'salon', 'store']) {
+      for (const status of [undefined, 'paid', 'void']) {
+        const query = new URLSearchParams({ ...(outlet ? { outlet } : {}), ...(status ? { status } : {}), per_page: '2' });
+        const res = (await get(seller.token, `/api/orders?${query}`)).json();
+        const n = await count(outlet, status);
+        expect(res.total, `${outlet} ${status}`).toBe(n);
+        expect(res.last_page).toBe(Math.max(1, Math.ceil(n / 2)));
+      }
+    }
+    expect(await count('salon', 'void')).toBeGreaterThan(0);
   });
 });
 

@@ -15,6 +15,6 @@ export {
 export { financesTable } from '../resources/finances/finances.table.js';
 export { activityLogTable } from '../plugins/activity-log.table.js';
 export { productRemovalsTable, productsTable, stockMovementsTable } from '../resources/products/products.table.js';
-export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable } from '../features/pos/orders.table.js';
+export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable, orderCountsTable } from '../features/pos/orders.table.js';
 export { loginThrottleTable } from '../features/auth/login-throttle.table.js';
 export { dayClosesTable, dayCloseCountsTable } from '../features/pos/day-close.table.js';

@@ -24,7 +24,7 @@ import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
-import { orderPaymentsTable, ordersTable } from './orders.table.js';
+import { orderCountsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 import { assertDayOpen } from './day-close.service.js';
 import { sumKobo } from '../../db/columns.js';
 
@@ -64,6 +64,18 @@ async function pagedOrders(db: Db, where: SQL | undefined, q: PageQuery) {
       })
       .from(O)
       .where(where),
+    pageOf(db, where, q),
+  ]);
+  const total = Number(agg?.rows ?? 0);
+  return {
+    ...(await envelope(db, rows, total, q)),
+    summary: { count: Number(agg?.paid ?? 0), total: Number(agg?.total ?? 0) },
+  };
+}
+
+/** One page, newest first. */
+function pageOf(db: Db, where: SQL | undefined, q: PageQuery) {
+  return (
     db
       .select()
       .from(O)
@@ -72,17 +84,29 @@ async function pagedOrders(db: Db, where: SQL | undefined, q: PageQuery) {
       // same order, and lets an index on (…, business_date, created_at, id) give a month's page without a sort
       .orderBy(desc(O.business_date), desc(O.created_at), desc(O.id))
       .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
+      .offset((q.page - 1) * q.per_page)
+  );
+}
+
+async function envelope(db: Db, rows: (typeof O.$inferSelect)[], total: number, q: PageQuery) {
+  return { data: await assembleOrders(db, rows), current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.per_page)), per_page: q.per_page, total };
+}
+
+/**
+ * All orders, or one outlet's, or one status's: the total from `order_counts` (kept by triggers on orders),
+ * not a count of every order ever made, beside the page.
+ */
+async function countedOrders(db: Db, filter: { outlet?: Outlet; status?: 'paid' | 'void' }, q: PageQuery) {
+  const where = and(filter.outlet ? eq(O.outlet, filter.outlet) : undefined, filter.status ? eq(O.status, filter.status) : undefined);
+  const C = orderCountsTable;
+  const [[count], rows] = await Promise.all([
+    db
+      .select({ n: sql<string>`coalesce(sum(${C.n}), 0)::text` })
+      .from(C)
+      .where(and(filter.outlet ? eq(C.outlet, filter.outlet) : undefined, filter.status ? eq(C.status, filter.status) : undefined)),
+    pageOf(db, where, q),
   ]);
-  const total = Number(agg?.rows ?? 0);
-  return {
-    data: await assembleOrders(db, rows),
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    per_page: q.per_page,
-    total,
-    summary: { count: Number(agg?.paid ?? 0), total: Number(agg?.total ?? 0) },
-  };
+  return envelope(db, rows, Number(count?.n ?? 0), q);
 }
 
 const withoutSummary = <T extends { summary: unknown }>({ summary: _s, ...rest }: T) => rest;
@@ -121,7 +145,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db): void {
 
   app.get('/api/orders', { config: staff, schema: { tags, querystring: listQuery } }, async (req) => {
     const q = req.query;
-    return withoutSummary(await pagedOrders(db, and(q.outlet ? eq(O.outlet, q.outlet) : undefined, q.status ? eq(O.status, q.status) : undefined), q));
+    return countedOrders(db, { outlet: q.outlet, status: q.status }, q);
   });
 
   app.get('/api/orders/getmonth/:month/:outlet', { config: staff, schema: { tags, params: monthParams, querystring: pageQuery } }, async (req) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, uniqueIndex, varchar, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, uniqueIndex, varchar, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Outlet, PaymentMethod } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 import { usersTable } from '../../resources/users/users.table.js';
@@ -85,3 +85,17 @@ export const invoiceCountersTable = pgTable('invoice_counters', {
   outlet: varchar('outlet', { length: 10 }).$type<Outlet>().primaryKey(),
   last: integer('last').notNull().default(0),
 });
+
+/**
+ * How many orders each outlet has, per status, kept by statement-level triggers on orders (migration 0014):
+ * the paged lists' totals without counting every order on each request.
+ */
+export const orderCountsTable = pgTable(
+  'order_counts',
+  {
+    outlet: varchar('outlet', { length: 10 }).$type<Outlet>().notNull(),
+    status: varchar('status', { length: 10 }).$type<'paid' | 'void'>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.outlet, t.status] })],
+);
