@@ -76,6 +76,9 @@ describe('DayCloseModal', () => {
       expect(report.textContent).toContain('Change given₦0.00');
       expect(document.body.textContent).not.toContain('-₦0.00');
 
+      // nothing counted yet: no over/short is claimed for a method
+      expect(within(form).getByTestId('over-short-cash').textContent).toBe('—');
+      expect(within(form).getByTestId('over-short-total').textContent).toBe('—');
       // nothing typed yet: the schema asks for every count, and nothing is sent
       await user.click(within(form).getByTestId('day-close-submit'));
       expect(await within(form).findByText('Cash counted is required.')).toBeTruthy();

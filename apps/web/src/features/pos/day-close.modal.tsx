@@ -40,6 +40,20 @@ export function overShortText(amount: number): string {
   return `${shown} ${amount > 0 ? 'over' : 'short'}`;
 }
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+/** The amount kept whole on one line, its "over"/"short" after it (on the next line when the column is narrow). */
+function OverShort({ amount }: { amount: number }) {
+  const text = overShortText(amount);
+  const cut = text.lastIndexOf(' ');
+  if (cut < 0 || !/ (over|short)$/.test(text)) return <span style={NO_WRAP}>{text}</span>;
+  return (
+    <>
+      <span style={NO_WRAP}>{text.slice(0, cut)}</span> {text.slice(cut + 1)}
+    </>
+  );
+}
+
 const overShortColor = (amount: number) => (Math.round(amount * 100) === 0 ? undefined : amount > 0 ? 'teal.8' : 'red.8');
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -247,6 +261,8 @@ function CountForm({ day, at }: { day: DayClose; at: Day }) {
     labels: { ...COUNT_LABELS, counted: 'The count', note: 'Note' },
   });
   const live = overShort(day.expected, form.values.counted);
+  /** A method not counted yet shows no over/short: "-₦22,000.00 short" before the drawer is counted only alarms. */
+  const counted = (m: PaymentMethod) => typeof form.values.counted[m] === 'number';
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="day-close-form">
@@ -261,7 +277,9 @@ function CountForm({ day, at }: { day: DayClose; at: Day }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Method</Table.Th>
-              <Table.Th ta="right">Expected</Table.Th>
+              <Table.Th ta="right" visibleFrom="sm">
+                Expected
+              </Table.Th>
               <Table.Th>Counted</Table.Th>
               <Table.Th ta="right">Over/short</Table.Th>
             </Table.Tr>
@@ -269,8 +287,14 @@ function CountForm({ day, at }: { day: DayClose; at: Day }) {
           <Table.Tbody>
             {PAYMENT_METHODS.map((m) => (
               <Table.Tr key={m}>
-                <Table.Td>{PAYMENT_METHOD_LABELS[m]}</Table.Td>
-                <Table.Td ta="right" data-testid={`expected-${m}`}>
+                <Table.Td>
+                  {PAYMENT_METHOD_LABELS[m]}
+                  {/* on a phone the expected amount sits under the method, so the row fits 390 px */}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm" style={NO_WRAP}>
+                    expected {formatMoney(day.expected[m])}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm" style={NO_WRAP} data-testid={`expected-${m}`}>
                   {formatMoney(day.expected[m])}
                 </Table.Td>
                 <Table.Td>
@@ -283,17 +307,26 @@ function CountForm({ day, at }: { day: DayClose; at: Day }) {
                     data-field={`counted.${m}`}
                   />
                 </Table.Td>
-                <Table.Td ta="right" c={overShortColor(live.by_method[m])} data-testid={`over-short-${m}`}>
-                  {overShortText(live.by_method[m])}
+                <Table.Td ta="right" c={counted(m) ? overShortColor(live.by_method[m]) : 'dimmed'} data-testid={`over-short-${m}`}>
+                  {counted(m) ? <OverShort amount={live.by_method[m]} /> : '—'}
                 </Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr fw={700}>
-              <Table.Td>Total</Table.Td>
-              <Table.Td ta="right">{formatMoney(live.expected)}</Table.Td>
-              <Table.Td data-testid="counted-total">{formatMoney(live.counted)}</Table.Td>
-              <Table.Td ta="right" c={overShortColor(live.total)} data-testid="over-short-total">
-                {overShortText(live.total)}
+              <Table.Td>
+                Total
+                <Text size="xs" c="dimmed" fw={400} hiddenFrom="sm" style={NO_WRAP}>
+                  expected {formatMoney(live.expected)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm" style={NO_WRAP}>
+                {formatMoney(live.expected)}
+              </Table.Td>
+              <Table.Td style={NO_WRAP} data-testid="counted-total">
+                {formatMoney(live.counted)}
+              </Table.Td>
+              <Table.Td ta="right" c={PAYMENT_METHODS.some(counted) ? overShortColor(live.total) : 'dimmed'} data-testid="over-short-total">
+                {PAYMENT_METHODS.some(counted) ? <OverShort amount={live.total} /> : '—'}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>
