@@ -238,6 +238,7 @@ const COUNT_LABELS = Object.fromEntries(PAYMENT_METHODS.map((m) => [`counted.${m
 /** An open day: the money counted per method, over/short as it is typed, then Close the day (after a confirmation). */
 function CountForm({ day, at }: { day: DayClose; at: Day }) {
   const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 36em)');
   const [confirming, setConfirming] = useState(false);
   const save = useMutation({
     mutationFn: (body: unknown) => apiRequest<{ data: DayClose }>(dayClosePath(at.outlet, at.date), { method: 'POST', body }).then((r) => r.data),
@@ -273,7 +274,7 @@ function CountForm({ day, at }: { day: DayClose; at: Day }) {
             {formError}
           </Alert>
         )}
-        <Table verticalSpacing={4} data-testid="day-close-counts">
+        <Table verticalSpacing={4} horizontalSpacing={phone ? 6 : 'sm'} data-testid="day-close-counts">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Method</Table.Th>
@@ -302,6 +303,8 @@ function CountForm({ day, at }: { day: DayClose; at: Day }) {
                     label={COUNT_LABELS[`counted.${m}`]}
                     labelProps={{ style: visuallyHidden }}
                     withAsterisk
+                    // on a phone the figure needs the room more than the spin buttons do
+                    hideControls={phone}
                     disabled={confirming || saving}
                     {...form.getInputProps(`counted.${m}`)}
                     data-field={`counted.${m}`}
