@@ -1,5 +1,5 @@
 import type { Database } from './client.js';
-import { backupDatabase, hasTool, listBackups, PG_TOOLS_MISSING, whenIdle, type BackupReason } from './backup.js';
+import { backupDatabase, checkpointPglite, hasTool, listBackups, PG_TOOLS_MISSING, whenIdle, type BackupReason } from './backup.js';
 
 export interface BackupScheduleOptions {
   database: Database;
@@ -38,7 +38,8 @@ export function backupSoon(reason: BackupReason): void {
  * minutes and at start), on `backupSoon` (the day close), and on SIGUSR2 (`npm run
  * backup` while the server owns the data folder). The embedded database's checkpoint
  * waits for a moment without requests (at most `quietWaitMs`), so that it does not
- * hold a sale; the copy itself never does.
+ * hold a sale; the copy itself never does. Between backups, each check that finds trade
+ * since the last checkpoint takes one (quietly too), so a backup's has little to write.
  */
 export function scheduleBackups(opts: BackupScheduleOptions): BackupSchedule {
   const everyMs = opts.everyMs ?? 3600_000;
@@ -49,6 +50,7 @@ export function scheduleBackups(opts: BackupScheduleOptions): BackupSchedule {
   const quietWaitMs = 10 * 60_000;
   let inFlight = 0;
   let lastActivity = 0;
+  let checkpointAt = 0;
   let stopped = false;
 
   const quietMoment = async () => {
@@ -78,7 +80,15 @@ export function scheduleBackups(opts: BackupScheduleOptions): BackupSchedule {
       return;
     }
     const newest = listBackups(opts.dir)[0];
-    if (!newest || Date.now() - newest.at.getTime() >= everyMs - checkMs / 2) await now('hourly').catch(() => {});
+    if (!newest || Date.now() - newest.at.getTime() >= everyMs - checkMs / 2) {
+      await now('hourly').catch(() => {});
+      checkpointAt = Date.now();
+    } else if (opts.database.pglite && lastActivity > checkpointAt) {
+      // between backups, when there was trade since the last one: the embedded database has no checkpointer
+      // of its own, so without this the hourly backup's checkpoint writes the whole hour's changes at once
+      checkpointAt = Date.now();
+      await checkpointPglite(opts.database, quietMoment).catch((err) => warn(`A checkpoint between backups failed: ${(err as Error).message}`));
+    }
   };
 
   const timer = setInterval(() => void check(), checkMs);
