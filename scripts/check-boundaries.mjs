@@ -37,8 +37,15 @@ export const SIBLING_RULES = [
     name: 'api features never import another feature (declared exceptions: its tables)',
     folder: /^apps\/api\/src\/features\/([^/]+)\//,
     // declared exceptions: the dashboard sums the point of sale's orders (features/pos/orders.table.ts) and
-    // shows the month's income and expense from the finance summaries (features/finances/finance-summaries.ts)
-    allow: [/^apps\/api\/src\/features\/[^/]+\/[^/]+\.table(\.[jt]s)?$/, /^apps\/api\/src\/features\/finances\/finance-summaries(\.[jt]s)?$/],
+    // shows the month's income and expense from the finance summaries (features/finances/finance-summaries.ts);
+    // an admin's approval at the till is a sign-in (the login's password check and throttle, features/auth) against
+    // the studio's discount limit (features/settings/settings.service.ts): docs/decisions/011-till-money-controls.md
+    allow: [
+      /^apps\/api\/src\/features\/[^/]+\/[^/]+\.table(\.[jt]s)?$/,
+      /^apps\/api\/src\/features\/finances\/finance-summaries(\.[jt]s)?$/,
+      /^apps\/api\/src\/features\/auth\/(login-throttle|passwords)(\.[jt]s)?$/,
+      /^apps\/api\/src\/features\/settings\/settings\.service(\.[jt]s)?$/,
+    ],
   },
 ];
 

@@ -19,6 +19,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import type { LoginThrottleOptions } from './features/auth/login-throttle.js';
 import { registerActivityRoutes } from './features/activity/activity.routes.js';
 import { registerOrderRoutes } from './features/pos/orders.routes.js';
+import { registerSettingsRoutes } from './features/settings/settings.routes.js';
 import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
 import { registerTillProductRoutes } from './features/pos/till-products.routes.js';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
@@ -98,7 +99,8 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerAuthRoutes(app, db, loginThrottle);
   for (const mod of crudModules) registerCrudRoutes(app, db, mod, crudRegistry);
   registerActivityRoutes(app, db);
-  registerOrderRoutes(app, db);
+  registerOrderRoutes(app, db, loginThrottle);
+  registerSettingsRoutes(app, db);
   registerDayCloseRoutes(app, db);
   registerTillProductRoutes(app, db);
   registerDashboardRoutes(app, db);

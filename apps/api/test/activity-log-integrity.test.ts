@@ -73,7 +73,7 @@ describe('every sale, void and failed login is recorded', () => {
   it('a void (DELETE /api/orders/{id}) records who voided it and what stock came back', async () => {
     const p = await pos.product({ quantity: 4 });
     const order = (await pos.sell(admin, { items: [{ product_id: p.id, quantity: 3 }] })).json().data;
-    expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${order.id}` })).statusCode).toBe(200);
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${order.id}`, payload: { reason: 'Rung up by mistake' } })).statusCode).toBe(200);
     const actions = (await log(`&resource=orders&record_id=${order.id}`)).map((e) => e.action);
     expect(actions).toEqual(['void', 'sale']);
     const [voided] = await log(`&resource=orders&record_id=${order.id}`);

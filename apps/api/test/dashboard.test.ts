@@ -38,7 +38,7 @@ async function sellNow(token: string, body: Record<string, unknown>) {
 }
 
 async function voidOrder(id: number) {
-  expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${id}` })).statusCode).toBe(200);
+  expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${id}`, payload: { reason: 'Rung up by mistake' } })).statusCode).toBe(200);
 }
 
 beforeAll(async () => {

@@ -57,7 +57,7 @@ beforeAll(async () => {
   // another outlet the same day
   await sellAt(t, a.id, `${DAY}T12:00:00+01:00`, { outlet: 'salon', items: [{ product_id: salonWig.id, quantity: 1 }] });
   // voided the next morning: still counted against the day of the sale
-  expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${voided.id}` })).statusCode).toBe(200);
+  expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${voided.id}`, payload: { reason: 'Rung up by mistake' } })).statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -222,7 +222,7 @@ describe('POST /api/day-close/{outlet}/{date}: closing the day', () => {
       message: 'The Makeup Store day of Mar 14, 2025 was closed by Boma. An admin must reopen the day before more sales are recorded on it.',
       errors: { business_date: [expect.any(String)] },
     });
-    const voided = await t.call(admin, { method: 'DELETE', url: `/api/orders/${order.id}` });
+    const voided = await t.call(admin, { method: 'DELETE', url: `/api/orders/${order.id}`, payload: { reason: 'Rung up by mistake' } });
     expect(voided.statusCode).toBe(422);
     expect(voided.json().message).toBe(`The Makeup Store day of Mar 14, 2025 was closed by Boma. An admin must reopen the day before invoice ${order.invoice_no} is voided.`);
     const relabel = await t.call(admin, { method: 'PUT', url: `/api/orders/${order.id}`, payload: { payment_method: order.payment_method === 'card' ? 'transfer' : 'card' } });
@@ -300,7 +300,7 @@ describe('POST /api/day-close/{outlet}/{date}/reopen (admin)', () => {
 
     // now the day's money may change, and the next close expects what it then holds
     const [order] = (await get(admin, `/api/orders/getmonth/2025-03/store?per_page=100`)).json().data.filter((o: { business_date: string; status: string; payment_method: string }) => o.business_date === DAY && o.status === 'paid' && o.payment_method === 'split');
-    expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${order.id}` })).statusCode).toBe(200);
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${order.id}`, payload: { reason: 'Rung up by mistake' } })).statusCode).toBe(200);
     const again = await close(a.token, `/api/day-close/store/${DAY}`, counted({ cash: 10000, transfer: 14000 }));
     expect(again.statusCode).toBe(201);
     const day = again.json().data;

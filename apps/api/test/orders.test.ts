@@ -332,8 +332,8 @@ describe('DELETE /api/orders/{id} (void)', () => {
     const o = (await pos.sell(staff.token, { outlet: 'salon', items: [{ product_id: a.id, quantity: 3 }, { product_id: svc.id, quantity: 1 }] })).json().data;
     expect((await get(admin, `/api/orders/getmonth/${month}/salon?page=1`)).json().summary).toEqual({ count: before.count + 1, total: before.total + 55000 });
 
-    expect((await t.call(staff.token, { method: 'DELETE', url: `/api/orders/${o.id}` })).statusCode).toBe(403);
-    const res = await t.call(admin, { method: 'DELETE', url: `/api/orders/${o.id}` });
+    expect((await t.call(staff.token, { method: 'DELETE', url: `/api/orders/${o.id}`, payload: { reason: 'Rung up by mistake' } })).statusCode).toBe(403);
+    const res = await t.call(admin, { method: 'DELETE', url: `/api/orders/${o.id}`, payload: { reason: 'Rung up by mistake' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: o.id, status: 'void', total: 55000 });
     expect(res.json().data.voided_at).toEqual(expect.any(String));
@@ -349,7 +349,7 @@ describe('DELETE /api/orders/{id} (void)', () => {
     // the void invoice is still listed, marked void
     expect((await get(admin, `/api/orders/search/${o.invoice_no}`)).json().data[0]).toMatchObject({ id: o.id, status: 'void' });
 
-    const again = await t.call(admin, { method: 'DELETE', url: `/api/orders/${o.id}` });
+    const again = await t.call(admin, { method: 'DELETE', url: `/api/orders/${o.id}`, payload: { reason: 'Rung up by mistake' } });
     expect(again.statusCode).toBe(422);
     expect((await pos.getProduct(a.id)).quantity).toBe(5);
     expect((await t.call(admin, { method: 'PUT', url: `/api/orders/${o.id}`, payload: { note: 'x' } })).statusCode).toBe(422);
@@ -384,7 +384,7 @@ describe('invoice lists', () => {
     lastMonth.setUTCDate(lastMonth.getUTCDate() - 2);
     await createOrder(t3.database.db, u!, { outlet: 'office', customer_name: 'Old', items: [{ product_id: p.id, quantity: 1 }], payment_method: 'cash', discount: 0, customer_phone: null, note: null }, TZ, { at: lastMonth });
     // a void one is listed but not summed
-    await t3.call(adm, { method: 'DELETE', url: `/api/orders/${made[0]}` });
+    await t3.call(adm, { method: 'DELETE', url: `/api/orders/${made[0]}`, payload: { reason: 'Rung up by mistake' } });
 
     const page1 = await get(seller.token, `/api/orders/getmonth/${thisMonth()}/office?page=1`);
     expect(page1.statusCode).toBe(200);
@@ -443,7 +443,7 @@ describe('GET /api/orders totals (kept by the database in order_counts)', () => 
     const p = await pos.product({ outlet: 'salon', quantity: 10 });
     const sold = [];
     for (let i = 0; i < 3; i++) sold.push((await pos.sell(seller.token, { outlet: 'salon', items: [{ product_id: p.id, quantity: 1 }] })).json().data);
-    expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${sold[0].id}` })).statusCode).toBe(200);
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${sold[0].id}`, payload: { reason: 'Rung up by mistake' } })).statusCode).toBe(200);
     expect((await t.call(admin, { method: 'PUT', url: `/api/orders/${sold[1].id}`, payload: { note: 'edited' } })).statusCode).toBe(200);
     const count = async (outlet?: string, status?: string) =>
       (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(ordersTable).where(and(outlet ? eq(ordersTable.outlet, outlet as 'salon') : undefined, status ? eq(ordersTable.status, status as 'paid') : undefined)))[0]!.n;

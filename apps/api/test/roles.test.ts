@@ -27,6 +27,8 @@ function staffMay({ method, path }: Route): boolean {
   // the till's own list of what it sells, and its changes (docs/api.md, Point of sale)
   if (read && /^\/api\/pos\/\{outlet\}\/products(\/changes)?$/.test(path)) return true;
   if (method === 'POST' && path === '/api/orders') return true;
+  // the till reads the staff discount limit (issue 9; docs/decisions/011); only admins change it
+  if (read && path === '/api/settings') return true;
   // reading invoices: the invoice lists and a day's invoices of an outlet
   if (read && (/^\/api\/orders(\/|$)/.test(path) || path.startsWith('/api/day-close/'))) return true;
   if (read && path.startsWith('/api/orders-staff/')) return true; // own id only

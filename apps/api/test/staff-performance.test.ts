@@ -36,7 +36,7 @@ beforeAll(async () => {
   await sellAt(t, b.id, '2025-03-05T12:00:00+01:00', { outlet: 'salon', items: [{ product_id: salon.id, quantity: 2 }] });
   voidedId = (await sellAt(t, b.id, '2025-03-06T12:00:00+01:00', { outlet: 'office', items: [{ product_id: office.id, quantity: 1 }] })).id;
   await sellAt(t, gone.id, '2025-03-07T12:00:00+01:00', { outlet: 'store', items: [{ product_id: store.id, quantity: 1 }] });
-  expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${voidedId}` })).statusCode).toBe(200);
+  expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${voidedId}`, payload: { reason: 'Rung up by mistake' } })).statusCode).toBe(200);
   expect((await t.call(admin, { method: 'PUT', url: `/api/users/${gone.id}`, payload: { active: false } })).statusCode).toBe(200);
 });
 afterAll(() => t.close());

@@ -22,3 +22,4 @@ export * from './activity-log.js';
 export * from './registry.js';
 export * from './calendar.js';
 export * from './day-close.js';
+export * from './settings.js';

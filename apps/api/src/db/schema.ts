@@ -18,3 +18,4 @@ export { productRemovalsTable, productsTable, stockMovementsTable } from '../res
 export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable, orderCountsTable } from '../features/pos/orders.table.js';
 export { loginThrottleTable } from '../features/auth/login-throttle.table.js';
 export { dayClosesTable, dayCloseCountsTable } from '../features/pos/day-close.table.js';
+export { settingsTable } from '../features/settings/settings.table.js';

@@ -239,7 +239,7 @@ export async function seedPos(db: Db, timeZone: string, months = 12): Promise<Po
     }
     // rung up by mistake: the manager voids them at the day close and the stock goes back
     for (const m of mistakes) {
-      await voidOrder(db, manager, m.id, { at: at(date, 19 * 60 + 30) });
+      await voidOrder(db, manager, m.id, 'Rung up by mistake.', { at: at(date, 19 * 60 + 30) });
       for (const i of m.items) {
         const p = catalogue.find((x) => x.id === i.product_id)!;
         if (p.kind === 'product') p.quantity += i.quantity;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money, optionalText, outletSchema, text } from '../primitives.js';
+import { discountApprovalSchema } from '../settings.js';
 
 export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'pos'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -31,6 +32,8 @@ export const orderCreateSchema = z
     payments: z.array(paymentSchema).min(1).max(10).optional(),
     note: optionalText(500),
     client_ref: z.uuid({ error: 'The client ref must be a UUID.' }).optional(),
+    /** A staff member's discount above the limit (GET /api/settings): an admin signs in on the spot. Ignored for admins. */
+    discount_approval: discountApprovalSchema.optional(),
   })
   .refine((b) => b.payments !== undefined || b.payment_method !== undefined, {
     path: ['payment_method'],
@@ -46,6 +49,10 @@ export const orderUpdateSchema = z.object({
   payment_method: paymentMethodSchema.optional(),
 });
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
+
+/** `DELETE /api/orders/{id}` (admin): why the sale is voided; in the body, or `?reason=` for a client that sends no body. */
+export const orderVoidSchema = z.object({ reason: text(200) });
+export type OrderVoid = z.input<typeof orderVoidSchema>;
 
 export const orderSchema = z.object({
   id: z.number(),
@@ -63,10 +70,15 @@ export const orderSchema = z.object({
   payment_method: z.union([paymentMethodSchema, z.literal('split')]),
   status: z.enum(ORDER_STATUSES),
   staff: z.object({ id: z.number(), name: z.string() }),
+  /** The admin who approved a discount above the staff limit, or null. */
+  discount_approved_by: z.object({ id: z.number(), name: z.string() }).nullable(),
   note: z.string().nullable(),
   client_ref: z.string().nullable(),
   business_date: z.string(),
   voided_at: z.string().nullable(),
+  /** Who voided the sale and why; null while paid (and the reason null on sales voided before reasons were asked). */
+  voided_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+  void_reason: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -10,6 +10,8 @@ import {
   isoMonth,
   orderCreateSchema,
   orderUpdateSchema,
+  orderVoidSchema,
+  fieldErrors,
   outletSchema,
   searchTextSchema,
   type Outlet,
@@ -22,7 +24,9 @@ import { parseId } from '../../crud/register-crud-routes.js';
 import { containsPattern } from '../../crud/list-query.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
-import { forbidden, invalidField, notFound } from '../../plugins/errors.js';
+import { forbidden, invalidField, notFound, unprocessable } from '../../plugins/errors.js';
+import { LoginThrottle, type LoginThrottleOptions } from '../auth/login-throttle.js';
+import { approveDiscount } from './discount-approval.js';
 import { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
 import { orderCountsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 import { assertDayOpen } from './day-close.service.js';
@@ -35,6 +39,10 @@ const pageQuery = z.object({
 });
 const listQuery = pageQuery.extend({ outlet: outletSchema.optional(), status: z.enum(['paid', 'void']).optional() });
 const idParams = z.object({ id: z.string() });
+// the reason of a void, in the body or the query (a client that sends DELETE without a body); checked in the handler
+// so that a missing one is a 422 on `reason` whichever way it was (not) sent
+const voidBody = z.object({ reason: z.unknown() }).partial().nullish();
+const voidQuery = z.object({ reason: z.string().optional() });
 const textParams = z.object({ text: searchTextSchema });
 const monthParams = z.object({ month: isoMonth(), outlet: outletSchema });
 const rangeParams = z
@@ -132,14 +140,19 @@ function byOutlet(rows: { outlet: Outlet; count: number; total: string }[]) {
   return { count, total: fromKobo(totalK), by_outlet: out };
 }
 
-export function registerOrderRoutes(fastify: FastifyInstance, db: Db): void {
+export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOptions: LoginThrottleOptions = {}): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // the login's throttle (its counts are in the database): an approval at the till is a sign-in like any other
+  const throttle = new LoginThrottle(db, throttleOptions);
   const staff = { role: 'staff' as const };
   const admin = { role: 'admin' as const };
   const tags = ['Orders'];
 
   app.post('/api/orders', { config: staff, schema: { tags, body: orderCreateSchema } }, async (req, reply) => {
-    const { order, replay } = await createOrder(db, currentUser(req), req.body, app.config.tzStudio);
+    const user = currentUser(req);
+    // before the sale's transaction: the password check is slow and must hold no lock
+    const discountApprovedBy = await approveDiscount(db, user, req.body, throttle, req.ip);
+    const { order, replay } = await createOrder(db, user, req.body, app.config.tzStudio, { discountApprovedBy });
     return reply.code(replay ? 200 : 201).header('Idempotent-Replay', replay ? 'true' : 'false').send({ data: order });
   });
 
@@ -202,8 +215,15 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db): void {
     return { data: await findOrder(db, id) };
   });
 
-  app.delete('/api/orders/:id', { config: admin, schema: { tags, params: idParams } }, async (req) => {
-    const order = await voidOrder(db, currentUser(req), parseId(req.params.id, 'Order'));
+  app.delete('/api/orders/:id', { config: admin, schema: { tags, params: idParams, body: voidBody, querystring: voidQuery } }, async (req) => {
+    const id = parseId(req.params.id, 'Order');
+    const parsed = orderVoidSchema.safeParse({ reason: req.body?.reason ?? req.query.reason });
+    if (!parsed.success) {
+      // an order that does not exist is a 404 whatever the body says
+      const [row] = await db.select({ id: O.id }).from(O).where(eq(O.id, id)).limit(1);
+      throw row ? unprocessable(fieldErrors(parsed.error.issues)) : notFound('Order');
+    }
+    const order = await voidOrder(db, currentUser(req), id, parsed.data.reason);
     if (!order) throw notFound('Order');
     return { data: order };
   });

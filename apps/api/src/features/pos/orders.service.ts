@@ -7,6 +7,7 @@ import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, unprocessable } from '../../plugins/errors.js';
 import { assertDayOpen, dayClosedError, shareDayLock } from './day-close.service.js';
+import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
@@ -35,10 +36,13 @@ function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[]): Order {
     payment_method: r.payment_method,
     status: r.status,
     staff: { id: r.staff_id, name: r.staff_name },
+    discount_approved_by: r.discount_approved_by !== null ? { id: r.discount_approved_by, name: r.discount_approved_by_name ?? '' } : null,
     note: r.note,
     client_ref: r.client_ref,
     business_date: r.business_date,
     voided_at: r.voided_at ? r.voided_at.toISOString() : null,
+    voided_by: r.voided_by !== null ? { id: r.voided_by, name: r.voided_by_name ?? '' } : null,
+    void_reason: r.void_reason,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
   };
@@ -141,11 +145,12 @@ async function writeSale(
     ),
     o as (
       insert into orders (outlet, invoice_no, customer_name, customer_phone, subtotal, discount, total, amount_paid, change,
-                          payment_method, staff_id, staff_name, note, client_ref, business_date, created_at, updated_at)
+                          payment_method, staff_id, staff_name, note, client_ref, discount_approved_by, discount_approved_by_name,
+                          business_date, created_at, updated_at)
       select ${sale.outlet}, ${INVOICE_PREFIX[sale.outlet]} || '-' || lpad(cnt.last::text, greatest(6, length(cnt.last::text)), '0'),
              ${o.customer_name}, ${o.customer_phone}, ${o.subtotal}::numeric, ${o.discount}::numeric, ${o.total}::numeric,
              ${o.amount_paid}::numeric, ${o.change}::numeric, ${o.payment_method}, ${sale.user.id}::int, ${sale.user.name}, ${o.note},
-             ${o.client_ref}, ${o.business_date}::date, ${at}::timestamptz, ${at}::timestamptz
+             ${o.client_ref}, ${o.discount_approved_by}::int, ${o.discount_approved_by_name}, ${o.business_date}::date, ${at}::timestamptz, ${at}::timestamptz
       from cnt
       returning id, invoice_no
     ),
@@ -192,7 +197,13 @@ async function writeSale(
  * transaction of four statements (BEGIN, the products read and locked, one write, COMMIT).
  * A repeated `client_ref` returns the first order and sells nothing again.
  */
-export async function createOrder(db: Db, user: UserRow, input: Input, timeZone: string, opts: { at?: Date } = {}): Promise<{ order: Order; replay: boolean }> {
+export async function createOrder(
+  db: Db,
+  user: UserRow,
+  input: Input,
+  timeZone: string,
+  opts: { at?: Date; /** The admin who approved a discount above the staff limit (discount-approval.ts, checked before). */ discountApprovedBy?: DiscountApprover | null } = {},
+): Promise<{ order: Order; replay: boolean }> {
   const ref = input.client_ref;
   /** A sale refused inside the transaction: was it a twin of one that committed meanwhile? Then that one answers. */
   const replayOf = async (tx: DbOrTx) => (ref ? (await tx.select({ id: ordersTable.id }).from(ordersTable).where(eq(ordersTable.client_ref, ref)).limit(1))[0] : undefined);
@@ -273,6 +284,8 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
         payment_method: methods.length === 1 ? methods[0]! : ('split' as const),
         note: input.note ?? null,
         client_ref: ref ?? null,
+        discount_approved_by: opts.discountApprovedBy?.id ?? null,
+        discount_approved_by_name: opts.discountApprovedBy?.name ?? null,
         business_date: businessDate,
       };
       const written = await writeSale(tx, {
@@ -283,7 +296,7 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
         stock: needs,
         user,
         at,
-        activity: { outlet: input.outlet, total: order.total, payment_method: order.payment_method },
+        activity: { outlet: input.outlet, total: order.total, payment_method: order.payment_method, ...(opts.discountApprovedBy ? { discount: order.discount, discount_approved_by: opts.discountApprovedBy } : {}) },
       });
       if (written && 'closedBy' in written) return refuse(dayClosedError(input.outlet, businessDate, written.closedBy, 'more sales are recorded on it'));
       if (!written) {
@@ -302,6 +315,8 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
         staff_name: user.name,
         voided_at: null,
         voided_by: null,
+        voided_by_name: null,
+        void_reason: null,
         created_at: at,
         updated_at: at,
       };
@@ -332,8 +347,8 @@ export async function createOrder(db: Db, user: UserRow, input: Input, timeZone:
   }
 }
 
-/** Voids a sale: status void, every product's stock restored with a ledger line. */
-export async function voidOrder(db: Db, user: UserRow, id: number, opts: { at?: Date } = {}): Promise<Order | undefined> {
+/** Voids a sale: status void, every product's stock restored with a ledger line; who voided it and why are kept on the order and in the log. */
+export async function voidOrder(db: Db, user: UserRow, id: number, reason: string, opts: { at?: Date } = {}): Promise<Order | undefined> {
   const at = opts.at ?? new Date();
   const done = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(ordersTable).where(eq(ordersTable.id, id)).for('update');
@@ -350,8 +365,8 @@ export async function voidOrder(db: Db, user: UserRow, id: number, opts: { at?: 
       if (after) movements.push({ productId, change: qty, reason: 'void', userId: user.id, orderId: id, outlet: after.outlet, quantityAfter: after.quantity, note: row.invoice_no, at });
     }
     await recordMovements(tx, movements);
-    await tx.update(ordersTable).set({ status: 'void', voided_at: at, voided_by: user.id, updated_at: at }).where(eq(ordersTable.id, id));
-    await recordActivity(tx, { user, action: 'void', resource: 'orders', recordId: id, before: { status: row.status }, after: { status: 'void', restored: Object.fromEntries(back) } });
+    await tx.update(ordersTable).set({ status: 'void', voided_at: at, voided_by: user.id, voided_by_name: user.name, void_reason: reason, updated_at: at }).where(eq(ordersTable.id, id));
+    await recordActivity(tx, { user, action: 'void', resource: 'orders', recordId: id, before: { status: row.status }, after: { status: 'void', reason, restored: Object.fromEntries(back) } });
     return true;
   });
   return done ? findOrder(db, id) : undefined;

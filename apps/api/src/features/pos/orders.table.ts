@@ -30,6 +30,12 @@ export const ordersTable = pgTable(
     business_date: date('business_date', { mode: 'string' }).notNull(),
     voided_at: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
     voided_by: integer('voided_by').references(() => usersTable.id),
+    /** Who voided it, by name as at the void (like staff_name), and why (required since issue 9). */
+    voided_by_name: varchar('voided_by_name', { length: 100 }),
+    void_reason: varchar('void_reason', { length: 200 }),
+    /** The admin who approved a staff member's discount above the limit at the till, by id and name as at the sale. */
+    discount_approved_by: integer('discount_approved_by').references(() => usersTable.id),
+    discount_approved_by_name: varchar('discount_approved_by_name', { length: 100 }),
     ...timestamps(),
   },
   (t) => [

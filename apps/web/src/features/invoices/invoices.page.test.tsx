@@ -40,7 +40,9 @@ function serveOrders() {
       if (!order) return jsonResponse(404, { message: 'Order not found.' });
       if (call.method === 'GET') return jsonResponse(200, { data: order });
       if (call.method === 'DELETE') {
-        const voided = { ...order, status: 'void' as const, voided_at: '2026-03-10T09:00:00.000+01:00' };
+        const reason = (call.body as { reason?: string } | undefined)?.reason;
+        if (!reason) return jsonResponse(422, { message: 'The reason field is required.', errors: { reason: ['The reason field is required.'] } });
+        const voided = { ...order, status: 'void' as const, voided_at: '2026-03-10T09:00:00.000+01:00', voided_by: { id: 1, name: 'Studio Admin' }, void_reason: reason };
         orders.set(id, voided);
         return jsonResponse(200, { data: voided });
       }
@@ -171,7 +173,7 @@ describe('InvoicesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(receipt.getByTestId('receipt-whatsapp')).toBeTruthy();
   });
 
-  it('voids only after confirmation, with DELETE /api/orders/{id}; the list then shows VOID and the summary drops', async () => {
+  it('voids only after confirmation and with a reason, with DELETE /api/orders/{id} { reason }; the list then shows VOID and the summary drops', async () => {
     const { fetchMock } = renderInvoices(ADMIN);
     const user = setupUser();
     let detail = await openInvoice('STO-000001');
@@ -187,9 +189,22 @@ describe('InvoicesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(callsOf(fetchMock).filter((c) => c.method === 'DELETE')).toHaveLength(0);
 
     await user.click(await screen.findByTestId('order-void'));
-    await user.click(await screen.findByTestId('confirm-void'));
+    // no reason: the shared schema refuses it under the labelled field, and nothing is sent
+    const reason = await screen.findByLabelText(/^Reason/);
+    await user.click(screen.getByTestId('confirm-void'));
+    await waitFor(() => expect(within(screen.getByTestId('void-confirm')).getByText('Reason is required.')).toBeTruthy());
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    await user.type(reason, '   ');
+    await user.click(screen.getByTestId('confirm-void'));
+    expect(callsOf(fetchMock).filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.clear(reason);
+    await user.type(reason, '  Rung up twice ');
+    await user.click(screen.getByTestId('confirm-void'));
     await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.method === 'DELETE')).toHaveLength(1));
-    expect(callsOf(fetchMock).find((c) => c.method === 'DELETE')!.url.pathname).toBe('/api/orders/1');
+    const sent = callsOf(fetchMock).find((c) => c.method === 'DELETE')!;
+    expect(sent.url.pathname).toBe('/api/orders/1');
+    expect(sent.body).toEqual({ reason: 'Rung up twice' });
 
     // the list and the summary refresh: the row is VOID, the month counts only the other sale
     await waitFor(() => expect(screen.getByTestId('summary-total-value').textContent).toBe('₦4,500.00'));
@@ -197,8 +212,9 @@ describe('InvoicesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const voidRow = rows().find((r) => within(r).queryByText('STO-000001'))!;
     expect(voidRow.dataset.status).toBe('void');
     expect(within(voidRow).getByText('VOID')).toBeTruthy();
-    // the open invoice says so, and offers no more Void or Edit
+    // the open invoice says so, who voided it, when and why, and offers no more Void or Edit
     await screen.findByTestId('order-void-note');
+    expect(screen.getByTestId('order-void-line').textContent).toMatch(/^Voided by Studio Admin on .+2026.*: Rung up twice\.$/);
     detail = within(screen.getByTestId('order-detail'));
     expect(detail.queryByTestId('order-void')).toBeNull();
     expect(detail.queryByTestId('order-edit')).toBeNull();

@@ -5,7 +5,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatMoney } from '../format';
 import { ReceiptModal } from '../receipt/receipt-modal';
-import { OrderStatusBadge, paymentMethodLabel } from './order-labels';
+import { OrderStatusBadge, discountApprovalLine, paymentMethodLabel, voidLine } from './order-labels';
 import { useOrder } from './orders-queries';
 
 export interface OrderDetailModalProps {
@@ -56,7 +56,7 @@ export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: O
           <Stack gap="md">
             {order.status === 'void' && (
               <Alert color="red" variant="light" title="This invoice is void" data-testid="order-void-note">
-                Voided {formatDateTime(order.voided_at)}. Its stock was returned and it counts in no total.
+                <span data-testid="order-void-line">{voidLine(order)}.</span> Its stock was returned and it counts in no total.
               </Alert>
             )}
             <SimpleGrid cols={2} spacing="sm" verticalSpacing={8}>
@@ -98,6 +98,11 @@ export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: O
             <Stack gap={4} ml="auto" w="100%" maw={300}>
               <Line label="Subtotal" value={formatMoney(order.subtotal)} />
               {order.discount > 0 && <Line label="Discount" value={`-${formatMoney(order.discount)}`} />}
+              {order.discount_approved_by && (
+                <Text size="xs" c="dimmed" ta="right" data-testid="order-discount-approval">
+                  {discountApprovalLine(order)}
+                </Text>
+              )}
               <Line label="Total" value={formatMoney(order.total)} strong testId="order-total" />
             </Stack>
 

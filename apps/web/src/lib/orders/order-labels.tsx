@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { PAYMENT_METHOD_LABELS, fromKobo, toKobo, type Order } from '@studio/shared';
+import { formatDateTime } from '../format';
 
 /** `cash` → `Cash`, `split` → `Split` (several methods). */
 export function paymentMethodLabel(method: Order['payment_method']): string {
@@ -22,4 +23,22 @@ export function OrderStatusBadge({ status }: { status: Order['status'] }) {
 /** Adds money exactly (in kobo), as the API does: naira amounts with 2 decimals. */
 export function sumMoney(values: readonly number[]): number {
   return fromKobo(values.reduce((kobo, v) => kobo + toKobo(v), 0));
+}
+
+/**
+ * Who voided a sale, when and why, as the invoice and its print say it; null while the sale is paid.
+ *
+ * @example
+ * voidLine(order) // 'Voided by Studio Admin on Mar 9, 2026, 14:05: Customer changed her mind'
+ */
+export function voidLine(order: Pick<Order, 'status' | 'voided_at' | 'voided_by' | 'void_reason'>): string | null {
+  if (order.status !== 'void') return null;
+  const by = order.voided_by ? ` by ${order.voided_by.name}` : '';
+  // sales voided before reasons were asked have none
+  return `Voided${by} on ${formatDateTime(order.voided_at)}${order.void_reason ? `: ${order.void_reason}` : ''}`;
+}
+
+/** `Discount approved by Ngozi Okafor` when an admin approved a staff discount above the limit; else null. */
+export function discountApprovalLine(order: Pick<Order, 'discount_approved_by'>): string | null {
+  return order.discount_approved_by ? `Discount approved by ${order.discount_approved_by.name}` : null;
 }

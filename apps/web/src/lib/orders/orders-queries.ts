@@ -86,11 +86,11 @@ export function useStaffPerformances(from: string | null, to: string | null) {
   });
 }
 
-/** DELETE /api/orders/{id} (admin): the invoice becomes void, its stock returns and it leaves every total. */
+/** DELETE /api/orders/{id} (admin) with `{ reason }`: the invoice becomes void, its stock returns and it leaves every total. */
 export function useVoidOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Order>(`/api/orders/${segment(id)}`),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => apiRequest<{ data: Order }>(`/api/orders/${segment(id)}`, { method: 'DELETE', body: { reason } }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

@@ -27,10 +27,13 @@ const ORDER: Order = {
   payment_method: 'split',
   status: 'paid',
   staff: { id: 3, name: 'Ada Obi' },
+  discount_approved_by: null,
   note: null,
   client_ref: null,
   business_date: '2026-11-24',
   voided_at: null,
+  voided_by: null,
+  void_reason: null,
   created_at: '2026-11-24T13:05:00.000Z',
   updated_at: '2026-11-24T13:05:00.000Z',
 };

@@ -1,6 +1,7 @@
 import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
 import { studio } from '../config';
 import { formatMoney } from '../format';
+import { discountApprovalLine, voidLine } from '../orders/order-labels';
 import { studioReceiptTime } from '../studio-time';
 
 /** When the sale was made, as the receipt prints it: `22 Nov 2026, 14:05`. */
@@ -26,6 +27,8 @@ export function receiptText(order: Order): string {
     `*Total: ${formatMoney(order.total)}*`,
     ...order.payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}: ${formatMoney(p.amount)}`),
     ...(order.change > 0 ? [`Change: ${formatMoney(order.change)}`] : []),
+    ...(order.discount_approved_by ? [discountApprovalLine(order)!] : []),
+    ...(order.status === 'void' ? ['', `*${voidLine(order)}*`] : []),
     '',
     `Thank you for choosing ${studio.name}!`,
   ];

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { studio } from '../config';
 import { formatMoney } from '../format';
 import { InvoiceA4 } from './invoice-a4';
+import { discountApprovalLine, voidLine } from '../orders/order-labels';
 import { receiptTime } from './receipt-text';
 import classes from './receipt.module.css';
 
@@ -82,6 +83,7 @@ function TillReceipt({ order }: { order: Order }) {
       <ReceiptRule />
       <ReceiptRow label="Subtotal" value={formatMoney(order.subtotal)} />
       {order.discount > 0 && <ReceiptRow label="Discount" value={`-${formatMoney(order.discount)}`} />}
+      {order.discount_approved_by && <div data-testid="receipt-discount-approval">{discountApprovalLine(order)}</div>}
       <ReceiptRow label="TOTAL" value={formatMoney(order.total)} total testId="receipt-total" />
       <ReceiptRule />
       {order.payments.map((p, i) => (
@@ -93,6 +95,11 @@ function TillReceipt({ order }: { order: Order }) {
       ))}
       {order.change > 0 && <ReceiptRow label="Change" value={formatMoney(order.change)} />}
       {order.note && <div style={{ marginTop: 6 }}>Note: {order.note}</div>}
+      {order.status === 'void' && (
+        <div style={{ marginTop: 6, fontWeight: 700 }} data-testid="receipt-void-line">
+          {voidLine(order)}
+        </div>
+      )}
     </ReceiptPaper>
   );
 }

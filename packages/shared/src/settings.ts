@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** The staff discount limit when no admin has set one (issue 9, item 6). */
+export const DEFAULT_MAX_STAFF_DISCOUNT_PERCENT = 10;
+
+/**
+ * The studio's settings: `GET /api/settings` (every signed-in user: the till needs the limit) and
+ * `PUT /api/settings` (admin). Stored key by key in the `settings` table; a key never set has its default.
+ */
+export const studioSettingsSchema = z.object({
+  /** The largest discount, in % of the subtotal, a staff member may give without an admin's approval. */
+  max_staff_discount_percent: z
+    .number()
+    .min(0)
+    .max(100)
+    .refine((n) => /^\d+(\.\d{1,2})?$/.test(String(n)), { error: 'The max staff discount percent field must have at most 2 decimal places.' }),
+});
+export type StudioSettings = z.infer<typeof studioSettingsSchema>;
+export const DEFAULT_SETTINGS: StudioSettings = { max_staff_discount_percent: DEFAULT_MAX_STAFF_DISCOUNT_PERCENT };
+
+/**
+ * Whether a discount is above `limitPercent` % of the subtotal, exactly (in kobo and hundredths of a
+ * percent, as big integers: no rounding can let 10.01 % through as 10 %).
+ *
+ * @example
+ * discountAboveLimit(1000, 10_000, 10) // false: exactly 10 %
+ * discountAboveLimit(1000.01, 10_000, 10) // true
+ */
+export function discountAboveLimit(discount: number, subtotal: number, limitPercent: number): boolean {
+  const discountK = BigInt(Math.round(discount * 100));
+  const subtotalK = BigInt(Math.round(subtotal * 100));
+  const limitBp = BigInt(Math.round(limitPercent * 100));
+  return discountK * 10_000n > subtotalK * limitBp;
+}
+
+export const discountApprovalMessage = (limitPercent: number) => `A discount above ${limitPercent}% needs an admin's approval.`;
+
+/** An admin's sign-in at the till that approves a staff member's discount above the limit (`POST /api/orders`). */
+export const discountApprovalSchema = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+});
+export type DiscountApproval = z.infer<typeof discountApprovalSchema>;
