@@ -1,10 +1,24 @@
-import { ActionIcon, Alert, Button, Chip, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Chip, Divider, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { OUTLET_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type Order, type Outlet, type PaymentMethod, orderCreateSchema } from '@studio/shared';
-import { IconAlertTriangle, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import {
+  OUTLET_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  type DiscountApproval,
+  type Order,
+  type Outlet,
+  type PaymentMethod,
+  discountAboveLimit,
+  discountApprovalMessage,
+  orderCreateSchema,
+} from '@studio/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle, IconPlus, IconRefresh, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { ApiError, api } from '../../lib/api-client';
+import { isAdmin, useCurrentUser } from '../../lib/auth-store';
+import { settingsKeys, useStudioSettings } from '../../lib/settings-queries';
 import { formatMoney } from '../../lib/format';
 import { MoneyInput } from '../../lib/ui/money-input';
 import { type Cart, type PaymentLine, cartTotals, checkPayments } from './cart';
@@ -13,7 +27,7 @@ const WALK_IN = 'Walk-in customer';
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
 /** The body of POST /api/orders for this cart (contract §5); prices are the server's, so none are sent. */
-export function orderBody(outlet: Outlet, cart: Cart, payments: readonly PaymentLine[]) {
+export function orderBody(outlet: Outlet, cart: Cart, payments: readonly PaymentLine[], approval?: DiscountApproval) {
   return {
     outlet,
     customer_name: cart.customerName.trim() || WALK_IN,
@@ -25,15 +39,27 @@ export function orderBody(outlet: Outlet, cart: Cart, payments: readonly Payment
       .map((p) => ({ method: p.method, amount: Number(p.amount), reference: p.method === 'cash' ? null : p.reference.trim() || null })),
     note: cart.note.trim() || null,
     client_ref: cart.clientRef ?? undefined,
+    // only when the discount needs it (a staff member above the limit): an admin's sign-in on the spot
+    discount_approval: approval,
   };
 }
 
 type Failure = { kind: 'network'; message: string } | { kind: 'refused'; message: string; details: string[] };
 
-/** How the till reads a failed sale: refused by the server (nothing sold), or not answered (Retry is safe). */
+const APPROVAL_LABELS = { 'discount_approval.username': 'Admin username', 'discount_approval.password': 'Admin password' } as const;
+const APPROVAL_KEYS = ['discount_approval', ...Object.keys(APPROVAL_LABELS)];
+
+/**
+ * How the till reads a failed sale: refused by the server (nothing sold), or not answered (Retry is safe).
+ * A refusal of the admin's approval alone is shown on the approval's fields, not again above the buttons.
+ */
 function failureOf(error: unknown): Failure | null {
   if (!error) return null;
-  if (error instanceof ApiError && error.status === 422) return { kind: 'refused', message: error.message, details: Object.values(error.fieldErrors).flat() };
+  if (error instanceof ApiError && error.status === 422) {
+    const keys = Object.keys(error.fieldErrors);
+    if (keys.length > 0 && keys.every((k) => APPROVAL_KEYS.includes(k))) return null;
+    return { kind: 'refused', message: error.message, details: Object.values(error.fieldErrors).flat() };
+  }
   if (error instanceof ApiError && error.status === 401) {
     return { kind: 'network', message: 'You are signed out. Sign in again, then press Retry: the sale will not be charged twice.' };
   }
@@ -71,14 +97,20 @@ export function CheckoutModal({ opened, outlet, onClose, ...props }: Props) {
 }
 
 function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: Omit<Props, 'opened'> & { onSending: (sending: boolean) => void }) {
-  const { total } = cartTotals(cart);
+  const { subtotal, discount, total } = cartTotals(cart);
+  const admin = isAdmin(useCurrentUser());
+  const queryClient = useQueryClient();
+  const limit = useStudioSettings().settings.max_staff_discount_percent;
+  // a staff member's discount above the limit: an admin signs in here before the sale can be completed
+  const needsApproval = !admin && discount > 0 && discountAboveLimit(discount, subtotal, limit);
   const { form, onSubmit, saving, formError, error } = useSchemaForm({
     schema: orderCreateSchema,
-    initialValues: { payments: [{ method: 'cash', amount: total, reference: '' }] as PaymentLine[] },
+    initialValues: { payments: [{ method: 'cash', amount: total, reference: '' }] as PaymentLine[], discount_approval: { username: '', password: '' } as DiscountApproval },
     // built from the cart at each try: the same client_ref until the server confirms (cart.ts)
-    toBody: ({ payments }) => orderBody(outlet, cart, payments),
-    // no input shows a field's sentence here: whatever the schema or the server says goes above the buttons
-    inputs: () => [],
+    toBody: ({ payments, discount_approval }) => orderBody(outlet, cart, payments, needsApproval ? discount_approval : undefined),
+    // only the approval has inputs that show their sentences; whatever else the schema or the server says goes above the buttons
+    inputs: () => (needsApproval ? APPROVAL_KEYS : []),
+    labels: APPROVAL_LABELS,
     submit: async (body) => {
       onSending(true);
       try {
@@ -89,7 +121,10 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
     },
     onSuccess: onSold,
     onError: (e) => {
-      if (e instanceof ApiError && e.status === 422) onRefused();
+      if (!(e instanceof ApiError) || e.status !== 422) return;
+      // the limit may have changed since the till read it: read it again, so the approval shows if now needed
+      if (e.fieldErrors.discount) void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+      if (!Object.keys(e.fieldErrors).every((k) => APPROVAL_KEYS.includes(k))) onRefused();
     },
   });
   const payments = form.values.payments;
@@ -194,6 +229,35 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
           </Text>
         </div>
       </SimpleGrid>
+      {needsApproval && (
+        <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-orange-outline)', borderRadius: 'var(--mantine-radius-md)' }} role="group" aria-labelledby="admin-approval-title" data-testid="admin-approval">
+          <Group gap={6}>
+            <IconShieldLock size={18} aria-hidden />
+            <Text fw={700} id="admin-approval-title">
+              Admin approval
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {discountApprovalMessage(limit)} An admin signs in here to approve this discount of {formatMoney(discount)}.
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <TextInput
+              label={APPROVAL_LABELS['discount_approval.username']}
+              autoComplete="off"
+              {...form.getInputProps('discount_approval.username')}
+              data-testid="approval-username"
+            />
+            <PasswordInput
+              label={APPROVAL_LABELS['discount_approval.password']}
+              autoComplete="off"
+              {...form.getInputProps('discount_approval.password')}
+              // the server's refusal of the sign-in as a whole (wrong password, not an admin) shows here
+              error={form.errors['discount_approval.password'] ?? form.errors['discount_approval']}
+              data-testid="approval-password"
+            />
+          </SimpleGrid>
+        </Stack>
+      )}
       {check.problem && payments.some((p) => p.amount !== '') && (
         <Text size="sm" c="orange.8" data-testid="checkout-problem">
           {check.problem}

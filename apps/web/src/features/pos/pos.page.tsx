@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { ReceiptModal } from '../../lib/receipt/receipt-modal';
 import { PageHeader } from '../../lib/ui/page-header';
+import { useStudioSettings } from '../../lib/settings-queries';
 import { cartTotals, newClientRef } from './cart';
 import { CartPanel } from './cart-panel';
 import { CheckoutModal } from './checkout.modal';
@@ -41,6 +42,8 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   const searchRef = useRef<HTMLInputElement>(null);
   // other tills sell the same stock: the list follows every sale and restock within a few seconds
   const products = useTillProducts(outlet);
+  // read while the cart fills: the checkout knows the staff discount limit the moment it opens
+  useStudioSettings();
   const totals = cartTotals(cart);
   const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
 

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { ChangePasswordModal } from './change-password.modal';
 import { ProfilePhotoModal } from './profile-photo.modal';
+import { StaffDiscountLimit } from './staff-discount-limit';
 import { usersUi } from './users.ui';
 
-/** /users/profile-list: the generic list plus two staff-only actions (password, photo). */
+/** /users/profile-list: the till rules (staff discount limit), then the generic list plus two staff-only actions (password, photo). */
 export function UsersPage({ title }: { title: string }) {
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
   const [photoFor, setPhotoFor] = useState<User | null>(null);
@@ -16,6 +17,7 @@ export function UsersPage({ title }: { title: string }) {
       <ResourceListPage
         ui={usersUi}
         title={title}
+        summary={<StaffDiscountLimit />}
         rowActions={(row) => (
           <>
             <Tooltip label="Change password">

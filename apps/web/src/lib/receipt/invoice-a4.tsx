@@ -5,12 +5,6 @@ import { StudioMark } from '../ui/studio-logo';
 import { receiptTime } from './receipt-text';
 import classes from './invoice-a4.module.css';
 
-/** Who voided a sale and why, when the API tells it (older answers have neither). */
-interface VoidDetails {
-  void_reason?: string | null;
-  voided_by?: { name: string } | null;
-}
-
 /** What the customer still owes (> 0) or was given back (change), from the sale's figures. */
 export function invoiceBalance(order: Pick<Order, 'total' | 'amount_paid' | 'change'>): { label: 'Change' | 'Balance due'; amount: number } {
   const dueKobo = Math.round(order.total * 100) - Math.round(order.amount_paid * 100);
@@ -24,7 +18,8 @@ export function invoiceBalance(order: Pick<Order, 'total' | 'amount_paid' | 'cha
  */
 export function InvoiceA4({ order }: { order: Order }) {
   const voided = order.status === 'void';
-  const { void_reason: voidReason, voided_by: voidedBy } = order as Order & VoidDetails;
+  // sales voided before reasons were asked have no reason
+  const { void_reason: voidReason, voided_by: voidedBy } = order;
   const balance = invoiceBalance(order);
   return (
     // the frame lets a narrow screen (a phone's preview) lay the page out in one column; paper is always 180 mm
@@ -123,6 +118,12 @@ export function InvoiceA4({ order }: { order: Order }) {
           <dd data-testid="invoice-subtotal">{formatMoney(order.subtotal)}</dd>
           <dt>Discount</dt>
           <dd data-testid="invoice-discount">{order.discount > 0 ? `-${formatMoney(order.discount)}` : formatMoney(0)}</dd>
+          {order.discount_approved_by && (
+            <>
+              <dt>Discount approved by</dt>
+              <dd data-testid="invoice-discount-approval">{order.discount_approved_by.name}</dd>
+            </>
+          )}
           <dt className={classes.grand}>Total</dt>
           <dd className={classes.grand} data-testid="invoice-total">
             {formatMoney(order.total)}

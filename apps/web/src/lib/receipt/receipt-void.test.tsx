@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../../test/order-fixtures';
+import { InvoiceA4 } from './invoice-a4';
 import { Receipt } from './receipt';
 import { receiptText } from './receipt-text';
 
@@ -25,6 +26,9 @@ describe('the invoice print of a voided sale', () => {
     );
     expect(screen.getByTestId('receipt-void-line').textContent).toMatch(/^Voided by Studio Admin on Mar 10, 2026, 09:00: Rung up twice$/);
     expect(screen.getByTestId('receipt-discount-approval').textContent).toBe('Discount approved by Ngozi Okafor');
+    render(<InvoiceA4 order={voided} />);
+    expect(screen.getByTestId('invoice-discount-approval').textContent).toBe('Ngozi Okafor');
+    expect(screen.getByTestId('invoice-void').textContent).toContain('by Studio Admin. Reason: Rung up twice');
     const text = receiptText(voided);
     expect(text).toContain('*Voided by Studio Admin on Mar 10, 2026, 09:00: Rung up twice*');
     expect(text).toContain('Discount approved by Ngozi Okafor');
@@ -38,6 +42,8 @@ describe('the invoice print of a voided sale', () => {
     );
     expect(screen.queryByTestId('receipt-void-line')).toBeNull();
     expect(screen.queryByTestId('receipt-discount-approval')).toBeNull();
+    render(<InvoiceA4 order={makeOrder()} />);
+    expect(screen.queryByTestId('invoice-discount-approval')).toBeNull();
     expect(receiptText(makeOrder())).not.toMatch(/Voided|approved/);
     expect(receiptText({ ...voided, void_reason: null, voided_by: null })).toContain('*Voided on Mar 10, 2026, 09:00*');
   });

@@ -1,0 +1,42 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser, mockFetch, renderWithProviders, resetSession, setupUser, storeUser } from '../../test/helpers';
+import { StaffDiscountLimit } from './staff-discount-limit';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetSession();
+});
+
+describe('Manage Staff: the staff discount limit', () => {
+  it(
+    'shows the stored limit, refuses a value outside 0-100 by the shared schema (nothing sent), and saves with PUT /api/settings',
+    async () => {
+      storeUser(makeUser({ id: 1, is_admin: 1, role: 'Admin' }));
+      let stored = 10;
+      const fetch = mockFetch(({ url, method, body }) => {
+        if (url.pathname !== '/api/settings') return jsonResponse(404, { message: 'Not found.' });
+        if (method === 'PUT') stored = (body as { max_staff_discount_percent: number }).max_staff_discount_percent;
+        return jsonResponse(200, { data: { max_staff_discount_percent: stored } });
+      });
+      const user = setupUser();
+      renderWithProviders(<StaffDiscountLimit />);
+      const input = (await screen.findByLabelText('Staff discount limit (%)')) as HTMLInputElement;
+      expect(input.value).toBe('10%');
+
+      await user.clear(input);
+      await user.type(input, '150');
+      await user.click(screen.getByTestId('staff-discount-limit-save'));
+      await screen.findByText('Staff discount limit (%) must not be greater than 100.');
+      expect(callsOf(fetch).filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+      await user.clear(input);
+      await user.type(input, '15');
+      await user.click(screen.getByTestId('staff-discount-limit-save'));
+      await waitFor(() => expect(callsOf(fetch).filter((c) => c.method === 'PUT')).toHaveLength(1));
+      expect(callsOf(fetch).find((c) => c.method === 'PUT')!.body).toEqual({ max_staff_discount_percent: 15 });
+      await screen.findByText('Staff may now give up to 15% discount without an admin.');
+    },
+    COMPONENT_TEST_TIMEOUT,
+  );
+});
