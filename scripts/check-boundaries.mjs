@@ -47,7 +47,7 @@ export const SIBLING_RULES = [
     ],
     // exceptions for one importing feature only: the till's approval is the point of sale's, not every feature's
     allowFrom: {
-      pos: [/^apps\/api\/src\/features\/auth\/(login-throttle|passwords)(\.[jt]s)?$/, /^apps\/api\/src\/features\/settings\/settings\.service(\.[jt]s)?$/],
+      pos: [/^apps\/api\/src\/features\/auth\/(login-throttle|check-credentials)(\.[jt]s)?$/, /^apps\/api\/src\/features\/settings\/settings\.service(\.[jt]s)?$/],
     },
   },
 ];

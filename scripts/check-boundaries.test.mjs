@@ -29,8 +29,8 @@ describe('import boundaries', () => {
     expect(checkFile('apps/api/src/features/activity/activity.routes.ts', "import { verifyPassword } from '../auth/passwords.js';")).toHaveLength(1);
     expect(checkFile('apps/api/src/features/dashboard/dashboard.routes.ts', "import { ordersTable } from '../pos/orders.table.js';")).toEqual([]);
     expect(checkFile('apps/api/src/features/pos/orders.routes.ts', "import { createOrder } from './orders.service.js';")).toEqual([]);
-    // the till's approval may use the login's password check; no other feature may
-    expect(checkFile('apps/api/src/features/pos/discount-approval.ts', "import { verifyPassword } from '../auth/passwords.js';")).toEqual([]);
+    // the till's approval may use the login's sign-in check; no other feature may
+    expect(checkFile('apps/api/src/features/pos/discount-approval.ts', "import { checkCredentials } from '../auth/check-credentials.js';")).toEqual([]);
     expect(checkFile('apps/api/src/features/finances/finances.routes.ts', "import { getSettings } from '../settings/settings.service.js';")).toHaveLength(1);
   });
   it('fires when an api plugin imports a feature or resource instead of db/schema', () => {

@@ -4,14 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, loginRequestSchema } from '@studio/shared';
 import type { Db } from '../../db/client.js';
-import { apiTokensTable, usersTable } from '../../db/schema.js';
-import { lowerEq } from '../../crud/list-query.js';
+import { apiTokensTable } from '../../db/schema.js';
 import { currentUser, hashToken, newToken } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
 import { usersModule } from '../../resources/users/users.module.js';
-import { LoginThrottle, normaliseUsername, type LoginThrottleOptions } from './login-throttle.js';
-import { verifyPassword } from './passwords.js';
+import { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';
+import { checkCredentials } from './check-credentials.js';
 
 function deviceInfoText(info: unknown): string | null {
   if (info === undefined || info === null || info === '') return null;
@@ -23,23 +22,14 @@ export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttleOpt
   const throttle = new LoginThrottle(db, throttleOptions);
   app.post('/api/login', { config: { role: 'public' }, schema: { tags: ['Auth'], body: loginRequestSchema } }, async (req) => {
     const body = req.body;
-    // usernames are ASCII; a name that only differs by case, spaces or full-width letters is the same name
-    const [user] = await db.select().from(usersTable).where(lowerEq(usersTable.username, normaliseUsername(body.username))).limit(1);
-    // Counted before the (slow) password check, in one atomic statement: parallel guesses cannot all
-    // slip in before the first failure is recorded. Any spelling that finds a user counts against that user.
-    const attempt = await throttle.attempt(LoginThrottle.key(user ? { userId: user.id } : { username: body.username }, req.ip));
-    if (!attempt.allowed) {
-      const wait = attempt.retryAfter;
-      throw new HttpError(429, `Too many login attempts. Please try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
+    // counted before the (slow) password check: parallel guesses cannot all slip in before the first failure is recorded
+    const check = await checkCredentials(db, throttle, body.username, body.password, req.ip);
+    if (check.status === 'throttled') {
+      throw new HttpError(429, `Too many login attempts. Please try again in ${check.retryAfter} seconds.`, undefined, { 'Retry-After': String(check.retryAfter) });
     }
-    const ok = await verifyPassword(user?.password_hash, body.password);
-    if (!user || !ok || !user.active) {
-      // who tried which name from where; never the password
-      await recordActivity(db, { user: null, action: 'login_failed', resource: 'auth', recordId: user?.id ?? null, after: { username: body.username.slice(0, 100), ip: req.ip } });
-      await throttle.failed();
-      throw invalidField('username', MESSAGES.badCredentials);
-    }
-    await throttle.succeeded(attempt.ticket);
+    if (check.status === 'refused') throw invalidField('username', MESSAGES.badCredentials);
+    const user = check.user;
+    await throttle.succeeded(check.ticket);
     const deviceId = body.deviceId ?? crypto.randomUUID();
     const token = newToken();
     await db.transaction(async (tx) => {

@@ -1,14 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { MESSAGES, discountAboveLimit, discountApprovalMessage, fromKobo, toKobo, type OrderCreate } from '@studio/shared';
 import type { Db } from '../../db/client.js';
-import { usersTable } from '../../db/schema.js';
-import { lowerEq } from '../../crud/list-query.js';
 import { isAdmin, type UserRow } from '../../plugins/auth.js';
-import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
 import { productsTable } from '../../resources/products/products.table.js';
-import { LoginThrottle, normaliseUsername } from '../auth/login-throttle.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { checkCredentials } from '../auth/check-credentials.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import { readSettings } from '../settings/settings.service.js';
 import { ordersTable } from './orders.table.js';
 
@@ -53,21 +50,16 @@ export async function approveDiscount(db: Db, user: UserRow, input: OrderCreate 
   const approval = input.discount_approval;
   if (!approval) throw invalidField('discount', discountApprovalMessage(limit));
 
-  const [admin] = await db.select().from(usersTable).where(lowerEq(usersTable.username, normaliseUsername(approval.username))).limit(1);
-  const attempt = await throttle.attempt(LoginThrottle.key(admin ? { userId: admin.id } : { username: approval.username }, ip));
-  if (!attempt.allowed) {
+  const check = await checkCredentials(db, throttle, approval.username, approval.password, ip, { for: 'discount_approval', by: user.id });
+  if (check.status === 'throttled') {
     // a 422 on the field (the till shows it there; nothing is sold), with the login's Retry-After
-    const message = `Too many sign-in attempts. Please try again in ${attempt.retryAfter} seconds.`;
-    throw new HttpError(422, message, { discount_approval: [message] }, { 'Retry-After': String(attempt.retryAfter) });
+    const message = `Too many sign-in attempts. Please try again in ${check.retryAfter} seconds.`;
+    throw new HttpError(422, message, { discount_approval: [message] }, { 'Retry-After': String(check.retryAfter) });
   }
-  const ok = await verifyPassword(admin?.password_hash, approval.password);
-  if (!admin || !ok || !admin.active) {
-    await recordActivity(db, { user: null, action: 'login_failed', resource: 'auth', recordId: admin?.id ?? null, after: { username: approval.username.slice(0, 100), ip, for: 'discount_approval', by: user.id } });
-    await throttle.failed();
-    throw invalidField('discount_approval', MESSAGES.badCredentials);
-  }
+  if (check.status === 'refused') throw invalidField('discount_approval', MESSAGES.badCredentials);
+  const admin = check.user;
   // a right password of a staff member approves nothing (and is not forgiven by the throttle either)
   if (!isAdmin(admin)) throw invalidField('discount_approval', `${admin.name} is not an admin: only an admin can approve a discount above ${limit}%.`);
-  await throttle.succeeded(attempt.ticket);
+  await throttle.succeeded(check.ticket);
   return { id: admin.id, name: admin.name };
 }
