@@ -19,3 +19,4 @@ export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable,
 export { loginThrottleTable } from '../features/auth/login-throttle.table.js';
 export { dayClosesTable, dayCloseCountsTable } from '../features/pos/day-close.table.js';
 export { settingsTable } from '../features/settings/settings.table.js';
+export { idempotencyKeysTable } from '../crud/idempotency.table.js';
