@@ -74,7 +74,7 @@ export async function idempotent<T>(
     const done = await work(tx);
     await tx
       .update(K)
-      .set({ status: done.status, response: done.body as object })
+      .set({ status: done.status, response: done.body })
       .where(and(eq(K.scope, scope), eq(K.client_ref, clientRef)));
     return { ...done, replay: false };
   });
