@@ -15,7 +15,10 @@ export interface AppConfig {
   currency: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  /** pino's level for the request log: `warn` by default (errors and refusals only), `info` for a line per request. */
   logLevel: string;
+  /** Where the JSON log goes: a file (appended) instead of standard output. */
+  logFile: string | undefined;
   webDist: string;
   repoRoot: string;
 }
@@ -31,7 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     currency: env.CURRENCY ?? 'NGN',
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL || 'warn',
+    logFile: env.LOG_FILE ? path.resolve(userCwd, env.LOG_FILE) : undefined,
     webDist: path.join(repoRoot, 'apps/web/dist'),
     repoRoot,
   };

@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { backupDirFor } from './db/backup.js';
 import { scheduleBackups } from './db/backup-schedule.js';
-import { ensureFirstAdmin } from './db/first-admin.js';
+import { ensureFirstAdmin, ignoredAdminSettings } from './db/first-admin.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
@@ -30,7 +30,8 @@ async function main() {
     setInterval(() => void analyze(), DAY_MS).unref();
   }
   const admin = isApiWorker() ? undefined : await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
-  const app = await buildApp({ database, config, logger: { level: config.logLevel, redact: ['req.headers.authorization'] } });
+  const ignored = isApiWorker() || admin ? undefined : await ignoredAdminSettings(database.db, config.adminUsername, config.adminPassword);
+  const app = await buildApp({ database, config, logger: { level: config.logLevel, redact: ['req.headers.authorization'], ...(config.logFile ? { file: config.logFile } : {}) } });
   // hourly and on request (SIGUSR2: `npm run backup`), never holding a sale (db/backup.ts); with several
   // API processes the primary takes them
   const backups = isApiWorker() ? undefined : scheduleBackups({ database, dir: backupDirFor(config.dataDir), databaseUrl: config.databaseUrl });
@@ -55,7 +56,7 @@ async function main() {
   process.on('SIGTERM', () => void stop());
   await app.listen({ port: config.port, host: config.host });
   if (isApiWorker()) return announceListening();
-  printBanner(config, database.kind, admin);
+  printBanner(config, database.kind, admin, ignored);
 }
 
 /**
@@ -65,19 +66,22 @@ async function main() {
 async function primary(config: AppConfig, processes: number) {
   const database = await openDatabase(config);
   const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
+  const ignored = admin ? undefined : await ignoredAdminSettings(database.db, config.adminUsername, config.adminPassword);
   await database.close();
   // pg_dump needs only the URL
   scheduleBackups({ database, dir: backupDirFor(config.dataDir), databaseUrl: config.databaseUrl });
   await forkApiWorkers(processes);
-  printBanner(config, database.kind, admin, processes);
+  printBanner(config, database.kind, admin, ignored, processes);
 }
 
-function printBanner(config: AppConfig, kind: 'pglite' | 'postgres', admin: Awaited<ReturnType<typeof ensureFirstAdmin>>, processes = 1) {
+function printBanner(config: AppConfig, kind: 'pglite' | 'postgres', admin: Awaited<ReturnType<typeof ensureFirstAdmin>>, ignored: string | undefined, processes = 1) {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   const lines = [``, `Studio back office is running at ${url}`, `  database: ${kind === 'pglite' ? `embedded (${config.dataDir})` : `PostgreSQL (DATABASE_URL), ${processes} API process${processes === 1 ? '' : 'es'}`}`, `  API docs: ${url}/api/docs`];
   if (admin) {
     lines.push(`  First admin created. Sign in with username "${admin.username}"` + (admin.password ? ` and password "${admin.password}" (shown only this once: change it under the profile menu).` : ' and the ADMIN_PASSWORD you set.'));
   }
+  if (ignored) lines.push(`  ${ignored}`);
+  lines.push(config.logFile ? `  log: ${config.logLevel} and above, as JSON lines in ${config.logFile}` : `  log: ${config.logLevel} and above${config.logLevel === 'warn' ? ' (LOG_LEVEL=info for a line per request)' : ''}`);
   console.log(lines.join('\n') + '\n');
 }
 

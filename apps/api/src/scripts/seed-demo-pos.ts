@@ -117,8 +117,11 @@ export interface PosSeedResult {
   voids: number;
 }
 
-/** Seeds products and `months` of sales; does nothing (returns undefined) when products already exist. */
-export async function seedPos(db: Db, timeZone: string, months = 12): Promise<PosSeedResult | undefined> {
+/**
+ * Seeds products and `months` of sales up to `now` (today's trade stops at the present minute: nothing is
+ * dated in the future); does nothing (returns undefined) when products already exist.
+ */
+export async function seedPos(db: Db, timeZone: string, months = 12, now = new Date()): Promise<PosSeedResult | undefined> {
   const [{ n }] = (await db.select({ n: count() }).from(productsTable)) as [{ n: number }];
   if (Number(n) > 0) return undefined;
   const random = rng(20250314);
@@ -132,7 +135,8 @@ export async function seedPos(db: Db, timeZone: string, months = 12): Promise<Po
   const user = (username: string) => byUsername.get(username) ?? fallback;
   const manager = people.find((p) => p.is_admin === 1) ?? fallback;
 
-  const today = studioDate(new Date(), timeZone);
+  const today = studioDate(now, timeZone);
+  const past = (d: Date) => d.getTime() <= now.getTime();
   const start = new Date(`${today}T00:00:00Z`);
   start.setUTCMonth(start.getUTCMonth() - months);
   const firstDay = start.toISOString().slice(0, 10);
@@ -169,7 +173,7 @@ export async function seedPos(db: Db, timeZone: string, months = 12): Promise<Po
     const endingSoon = (lastDay.getTime() - day.getTime()) / 86_400_000 < 42;
 
     // Monday morning: restock what is at or under its reorder level
-    if (weekday === 1) {
+    if (weekday === 1 && past(at(date, 8 * 60 + 30))) {
       for (const p of catalogue) {
         if (p.kind !== 'product' || p.quantity > p.reorder || (endingSoon && neglected.has(p.id))) continue;
         const add = p.reorder * 4 + 2 - p.quantity;
@@ -179,7 +183,7 @@ export async function seedPos(db: Db, timeZone: string, months = 12): Promise<Po
     }
     // now and then something is damaged
     const onShelf = catalogue.filter((x) => x.kind === 'product' && x.quantity > 0);
-    if (onShelf.length && random() < 0.03) {
+    if (onShelf.length && random() < 0.03 && past(at(date, 8 * 60 + 45))) {
       const p = pick(onShelf);
       await db.transaction((tx) => applyStockChange(tx, { productId: p.id, change: -1, reason: 'write_off', userId: manager.id, note: 'Damaged on the shelf', at: at(date, 8 * 60 + 45) }));
       p.quantity -= 1;
@@ -195,6 +199,7 @@ export async function seedPos(db: Db, timeZone: string, months = 12): Promise<Po
     todays.sort((a, b) => a.minute - b.minute);
     const mistakes: { id: number; items: { product_id: number; quantity: number }[] }[] = [];
     for (const { outlet, minute } of todays) {
+      if (!past(at(date, minute))) break; // today, later than now
       const sellable = catalogue.filter((p) => p.outlet === outlet && (p.kind === 'service' || p.quantity > 0));
       const lines = new Map<number, number>();
       const count = 1 + Math.floor(random() * random() * 4);
@@ -239,7 +244,8 @@ export async function seedPos(db: Db, timeZone: string, months = 12): Promise<Po
     }
     // rung up by mistake: the manager voids them at the day close and the stock goes back
     for (const m of mistakes) {
-      await voidOrder(db, manager, m.id, 'Rung up by mistake.', { at: at(date, 19 * 60 + 30) });
+      const closing = at(date, 19 * 60 + 30);
+      await voidOrder(db, manager, m.id, 'Rung up by mistake.', { at: past(closing) ? closing : now });
       for (const i of m.items) {
         const p = catalogue.find((x) => x.id === i.product_id)!;
         if (p.kind === 'product') p.quantity += i.quantity;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
-import { ensureFirstAdmin } from '../db/first-admin.js';
+import { ensureFirstAdmin, ignoredAdminSettings } from '../db/first-admin.js';
 import { bridalPackagesTable, extraProgramsTable, trainingProgramsTable, trainingSessionsTable, usersTable } from '../db/schema.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { hashPassword } from '../features/auth/passwords.js';
@@ -74,7 +74,11 @@ async function main() {
   const database = await openDatabase(config);
   try {
     const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
-    if (admin?.password) console.log(`First admin created: username "${admin.username}", password "${admin.password}" (shown only this once).`);
+    if (admin) console.log(`First admin created: username "${admin.username}", ${admin.password ? `password "${admin.password}" (shown only this once; set ADMIN_USERNAME / ADMIN_PASSWORD to choose them)` : 'with the ADMIN_PASSWORD you set'}.`);
+    else {
+      const ignored = await ignoredAdminSettings(database.db, config.adminUsername, config.adminPassword);
+      if (ignored) console.log(ignored);
+    }
     const started = Date.now();
     const seeded = await seedFoundation(database.db);
     console.log(seeded ? `Demo studio seeded. Demo staff (password "${DEMO_STAFF_PASSWORD}"): ${staff.map((s) => `${s.username} (${s.role}${s.is_admin ? ', admin' : ''})`).join(', ')}` : 'The catalogue and staff already exist; left as they are.');
