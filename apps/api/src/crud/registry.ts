@@ -8,11 +8,13 @@ import { productsModule } from '../resources/products/products.module.js';
 import { bridalBookingsModule } from '../resources/bridal-bookings/bridal-bookings.module.js';
 import { hostelStudentsModule, officeStudentsModule, studentsModule } from '../resources/trainees/trainees.module.js';
 import { financesModule } from '../resources/finances/finances.module.js';
+import { clientsModule } from '../resources/clients/clients.module.js';
+import { appointmentsModule } from '../resources/appointments/appointments.module.js';
 import type { AnyTable } from './define-crud-module.js';
 import type { CrudRegistry } from './register-crud-routes.js';
 
 /** Every module served by the generic CRUD routes. */
-export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule] as unknown as CrudModule[];
+export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule, clientsModule, appointmentsModule] as unknown as CrudModule[];
 
 /** Tables by resource name and who refers to whom, from the shared declarations' `references`. */
 export const crudRegistry: CrudRegistry = {

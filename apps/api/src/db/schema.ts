@@ -20,3 +20,5 @@ export { loginThrottleTable } from '../features/auth/login-throttle.table.js';
 export { dayClosesTable, dayCloseCountsTable } from '../features/pos/day-close.table.js';
 export { settingsTable } from '../features/settings/settings.table.js';
 export { idempotencyKeysTable } from '../crud/idempotency.table.js';
+export { clientsTable } from '../resources/clients/clients.table.js';
+export { appointmentsTable, appointmentPaymentsTable } from '../resources/appointments/appointments.table.js';

@@ -15,6 +15,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payments: [{ method: 'cash', amount: 10000, reference: null }],
     amount_paid: 10000,
     change: 1000,
+    deposit: 0,
+    client_id: null,
     payment_method: 'cash',
     status: 'paid',
     staff: { id: 7, name: 'Ada Obi' },

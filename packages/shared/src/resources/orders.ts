@@ -67,6 +67,10 @@ export const orderSchema = z.object({
   payments: z.array(z.object({ method: paymentMethodSchema, amount: z.number(), reference: z.string().nullable() })),
   amount_paid: z.number(),
   change: z.number(),
+  /** Paid before the sale: an appointment's deposit counted at its check-out (0 for a till sale). */
+  deposit: z.number(),
+  /** The client the sale was made to, found or created by `customer_phone`. */
+  client_id: z.number().nullable(),
   payment_method: z.union([paymentMethodSchema, z.literal('split')]),
   status: z.enum(ORDER_STATUSES),
   staff: z.object({ id: z.number(), name: z.string() }),

@@ -27,6 +27,8 @@ export const productSchema = z.object({
   quantity: z.number().int().nullable(),
   reorder_level: z.number().int(),
   stock_status: z.enum(STOCK_STATUSES).nullable(),
+  /** A service's usual length in minutes (an appointment's default); null for a product. */
+  duration_minutes: z.number().int().nullable(),
   /** When the product was archived (deleted with history kept); null for a product in use. */
   archived_at: z.string().nullable(),
 });
@@ -81,6 +83,7 @@ const fields = {
   price: money(),
   quantity: quantity.nullish(),
   reorder_level: z.number().int().min(0).max(1_000_000).default(DEFAULT_REORDER_LEVEL),
+  duration_minutes: z.number().int().min(5).max(24 * 60).nullish(),
 };
 export const productInputSchema = z.object(fields);
 export const productUpdateSchema = z

@@ -33,6 +33,8 @@ function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[]): Order {
     payments: payments.map((p) => ({ method: p.method, amount: p.amount, reference: p.reference })),
     amount_paid: r.amount_paid,
     change: r.change,
+    deposit: r.deposit,
+    client_id: r.client_id,
     payment_method: r.payment_method,
     status: r.status,
     staff: { id: r.staff_id, name: r.staff_name },
@@ -119,7 +121,7 @@ async function writeSale(
     at: Date;
     activity: Record<string, unknown>;
   },
-): Promise<{ id: number; invoiceNo: string; itemIds: number[]; paymentIds: number[] } | { closedBy: string } | null> {
+): Promise<{ id: number; invoiceNo: string; clientId: number | null; itemIds: number[]; paymentIds: number[] } | { closedBy: string } | null> {
   const { order: o } = sale;
   const stock = JSON.stringify(sale.stock.map(([id, qty]) => ({ id, qty })));
   const items = JSON.stringify(
@@ -146,13 +148,14 @@ async function writeSale(
     o as (
       insert into orders (outlet, invoice_no, customer_name, customer_phone, subtotal, discount, total, amount_paid, change,
                           payment_method, staff_id, staff_name, note, client_ref, discount_approved_by, discount_approved_by_name,
-                          business_date, created_at, updated_at)
+                          deposit, business_date, created_at, updated_at)
       select ${sale.outlet}, ${INVOICE_PREFIX[sale.outlet]} || '-' || lpad(cnt.last::text, greatest(6, length(cnt.last::text)), '0'),
              ${o.customer_name}, ${o.customer_phone}, ${o.subtotal}::numeric, ${o.discount}::numeric, ${o.total}::numeric,
              ${o.amount_paid}::numeric, ${o.change}::numeric, ${o.payment_method}, ${sale.user.id}::int, ${sale.user.name}, ${o.note},
-             ${o.client_ref}, ${o.discount_approved_by}::int, ${o.discount_approved_by_name}, ${o.business_date}::date, ${at}::timestamptz, ${at}::timestamptz
+             ${o.client_ref}, ${o.discount_approved_by}::int, ${o.discount_approved_by_name},
+             ${o.deposit}::numeric, ${o.business_date}::date, ${at}::timestamptz, ${at}::timestamptz
       from cnt
-      returning id, invoice_no
+      returning id, invoice_no, client_id
     ),
     it as (
       insert into order_items (order_id, product_id, name, kind, unit_price, cost_price, quantity, total)
@@ -180,15 +183,15 @@ async function writeSale(
       select ${sale.user.id}::int, ${sale.user.name}, 'sale', 'orders', o.id, ${JSON.stringify(sale.activity)}::jsonb || jsonb_build_object('invoice_no', o.invoice_no), ${at}::timestamptz
       from o
     )
-    select (select id from o) as id, (select invoice_no from o) as invoice_no, (select closed_by_name from closed) as closed_by,
+    select (select id from o) as id, (select invoice_no from o) as invoice_no, (select client_id from o) as client_id, (select closed_by_name from closed) as closed_by,
            (select coalesce(json_agg(id order by id), '[]') from it)::text as item_ids,
            (select coalesce(json_agg(id order by id), '[]') from pay)::text as payment_ids`)) as unknown as {
-    rows: { id: number | null; invoice_no: string | null; closed_by: string | null; item_ids: string; payment_ids: string }[];
+    rows: { id: number | null; invoice_no: string | null; client_id: number | null; closed_by: string | null; item_ids: string; payment_ids: string }[];
   };
   const row = result.rows[0]!;
   if (row.closed_by !== null) return { closedBy: row.closed_by };
   if (row.id === null || row.invoice_no === null) return null;
-  return { id: Number(row.id), invoiceNo: row.invoice_no, itemIds: JSON.parse(row.item_ids), paymentIds: JSON.parse(row.payment_ids) };
+  return { id: Number(row.id), invoiceNo: row.invoice_no, clientId: row.client_id === null ? null : Number(row.client_id), itemIds: JSON.parse(row.item_ids), paymentIds: JSON.parse(row.payment_ids) };
 }
 
 /**
@@ -202,7 +205,15 @@ export async function createOrder(
   user: UserRow,
   input: Input,
   timeZone: string,
-  opts: { at?: Date; /** The admin who approved a discount above the staff limit (discount-approval.ts, checked before). */ discountApprovedBy?: DiscountApprover | null } = {},
+  opts: {
+    at?: Date;
+    /** The admin who approved a discount above the staff limit (discount-approval.ts, checked before). */
+    discountApprovedBy?: DiscountApprover | null;
+    /** Paid before the sale (an appointment's deposit, in kobo): the payments cover the rest. */
+    prepaidK?: number;
+    /** Runs in the sale's transaction once the order is written (an appointment marks itself checked out). */
+    afterSale?: (tx: DbOrTx, orderId: number) => Promise<void>;
+  } = {},
 ): Promise<{ order: Order; replay: boolean }> {
   const ref = input.client_ref;
   /** A sale refused inside the transaction: was it a twin of one that committed meanwhile? Then that one answers. */
@@ -254,13 +265,16 @@ export async function createOrder(
       const discountK = toKobo(input.discount);
       if (discountK > subtotalK) throw invalidField('discount', `The discount cannot be more than the subtotal (${naira(subtotalK)}).`);
       const totalK = subtotalK - discountK;
+      const prepaidK = opts.prepaidK ?? 0;
+      if (prepaidK > totalK) throw invalidField('discount', `The deposit (${naira(prepaidK)}) is more than the total (${naira(totalK)}).`);
+      const dueK = totalK - prepaidK;
 
-      const payments = input.payments ?? [{ method: input.payment_method as PaymentMethod, amount: input.amount_paid ?? fromKobo(totalK), reference: null }];
+      const payments = input.payments ?? [{ method: input.payment_method as PaymentMethod, amount: input.amount_paid ?? fromKobo(dueK), reference: null }];
       const paidK = payments.reduce((s, p) => s + toKobo(p.amount), 0);
       const payField = input.payments ? 'payments' : 'amount_paid';
       if (paidK > MAX_KOBO) throw invalidField(payField, 'The amount paid is too large.');
-      if (paidK < totalK) throw invalidField(payField, `The payments (${naira(paidK)}) do not cover the total (${naira(totalK)}).`);
-      const changeK = paidK - totalK;
+      if (paidK < dueK) throw invalidField(payField, `The payments (${naira(paidK)}) do not cover the total (${naira(dueK)}${prepaidK ? ' after the deposit' : ''}).`);
+      const changeK = paidK - dueK;
       const cashK = payments.filter((p) => p.method === 'cash').reduce((s, p) => s + toKobo(p.amount), 0);
       if (changeK > cashK) throw invalidField(payField, 'Only cash can be more than the total: change is given in cash.');
       const methods = [...new Set(payments.map((p) => p.method))];
@@ -286,6 +300,7 @@ export async function createOrder(
         client_ref: ref ?? null,
         discount_approved_by: opts.discountApprovedBy?.id ?? null,
         discount_approved_by_name: opts.discountApprovedBy?.name ?? null,
+        deposit: fromKobo(prepaidK),
         business_date: businessDate,
       };
       const written = await writeSale(tx, {
@@ -317,6 +332,7 @@ export async function createOrder(
         voided_by: null,
         voided_by_name: null,
         void_reason: null,
+        client_id: written.clientId,
         created_at: at,
         updated_at: at,
       };
@@ -332,6 +348,7 @@ export async function createOrder(
         total: fromKobo(l.totalK),
       }));
       const paymentRows = paid.map((p, i) => ({ id: written.paymentIds[i]!, order_id: written.id, ...p }));
+      await opts.afterSale?.(tx, written.id);
       return { order: toOrder(row, itemRows, paymentRows), replay: false };
     });
     if (!result.replay) return result;

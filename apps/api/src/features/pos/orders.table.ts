@@ -4,6 +4,7 @@ import type { Outlet, PaymentMethod } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 import { usersTable } from '../../resources/users/users.table.js';
 import { productsTable } from '../../resources/products/products.table.js';
+import { clientIdColumn } from '../../resources/clients/clients.table.js';
 
 export const ordersTable = pgTable(
   'orders',
@@ -36,6 +37,10 @@ export const ordersTable = pgTable(
     /** The admin who approved a staff member's discount above the limit at the till, by id and name as at the sale. */
     discount_approved_by: integer('discount_approved_by').references(() => usersTable.id),
     discount_approved_by_name: varchar('discount_approved_by_name', { length: 100 }),
+    /** Paid before the sale: an appointment's deposit counted at its check-out. */
+    deposit: moneyColumn('deposit').notNull().default(0),
+    /** Found or created from customer_phone by a trigger (migration 0016). */
+    client_id: clientIdColumn(),
     ...timestamps(),
   },
   (t) => [
@@ -45,6 +50,8 @@ export const ordersTable = pgTable(
     // a month's page included; status and total at the end so its count and total need no table read on PostgreSQL
     index('orders_outlet_day_time_idx').on(t.outlet, t.business_date, t.created_at, t.id, t.status, t.total),
     index('orders_staff_day_time_idx').on(t.staff_id, t.business_date, t.created_at, t.id),
+    // a client's history, newest first
+    index('orders_client_day_idx').on(t.client_id, t.business_date, t.id),
     index('orders_day_time_idx').on(t.business_date, t.created_at, t.id, t.status, t.total),
     // paid sales by day with what the sums read: the finance summaries and the dashboard's daily totals
     // are an index-only scan on PostgreSQL (voids are not in it)

@@ -5,6 +5,7 @@ import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 import { ledgerColumns, ledgerTable } from '../../crud/ledger.js';
 import { bridalPackagesTable } from '../bridal-packages/bridal-packages.table.js';
 import { usersTable } from '../users/users.table.js';
+import { clientIdColumn } from '../clients/clients.table.js';
 
 export const bridalBookingsTable = pgTable(
   'bridal_bookings',
@@ -23,12 +24,14 @@ export const bridalBookingsTable = pgTable(
     status: varchar('status', { length: 12 }).$type<BookingStatus>().notNull().default('pending'),
     artist_id: integer('artist_id').references(() => usersTable.id, { onDelete: 'set null' }),
     note: text('note'),
+    client_id: clientIdColumn(),
     ...timestamps(),
   },
   (t) => [
     index('bridal_bookings_event_date_idx').on(t.event_date, t.id),
     index('bridal_bookings_artist_date_idx').on(t.artist_id, t.event_date),
     index('bridal_bookings_package_idx').on(t.package_id),
+    index('bridal_bookings_client_idx').on(t.client_id, t.event_date),
     // the ledger keeps amount_paid; this is the last line of defence against an overpaid or negative balance
     check('bridal_bookings_paid_within_price', sql`${t.amount_paid} >= 0 AND ${t.amount_paid} <= ${t.price}`),
   ],

@@ -19,6 +19,7 @@ export function productRecord(row: ProductRow): Product {
     quantity: row.quantity,
     reorder_level: row.reorder_level,
     stock_status: stockStatus(row),
+    duration_minutes: row.duration_minutes,
     archived_at: row.archived_at ? row.archived_at.toISOString() : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -47,6 +48,7 @@ export function productJsonSql(withCost: boolean): SQL {
     'stock_status', case when ${p.kind} <> 'product' or ${p.quantity} is null then null
                          when ${p.quantity} <= 0 then 'finished'
                          when ${p.quantity} <= ${p.reorder_level} then 'low' else 'stocked' end,
+    'duration_minutes', ${p.duration_minutes},
     'archived_at', ${iso(p.archived_at)},
     'created_at', ${iso(p.created_at)}, 'updated_at', ${iso(p.updated_at)})`;
 }

@@ -23,6 +23,8 @@ export const productsTable = pgTable(
     price: moneyColumn('price').notNull(),
     quantity: integer('quantity'),
     reorder_level: integer('reorder_level').notNull().default(5),
+    /** A service's usual length in minutes: an appointment's default (null for a product). */
+    duration_minutes: integer('duration_minutes'),
     /** Set when a product with history is "deleted": hidden from the till and the lists, its sales and ledger kept. */
     archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),

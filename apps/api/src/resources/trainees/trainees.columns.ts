@@ -6,6 +6,7 @@ import { ledgerColumns, ledgerTable } from '../../crud/ledger.js';
 import type { AnyTable, ListContext } from '../../crud/define-crud-module.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invalidField } from '../../plugins/errors.js';
+import { clientIdColumn } from '../clients/clients.table.js';
 
 // What the three trainee tables (makeup, PMU and hostel) share, and the list conditions of spec §7.
 
@@ -25,6 +26,7 @@ export function traineeTable<C extends Record<string, PgColumnBuilderBase>>(name
       fee: moneyColumn('fee').notNull(),
       ...ledgerColumns('fee'),
       suspended: boolean('suspended').notNull().default(false),
+      client_id: clientIdColumn(),
       ...own,
       ...timestamps(),
     },
@@ -32,6 +34,7 @@ export function traineeTable<C extends Record<string, PgColumnBuilderBase>>(name
       index(`${name}_start_idx`).on(t.start_date, t.id),
       index(`${name}_end_idx`).on(t.end_date, t.id),
       index(`${name}_name_idx`).on(t.name),
+      index(`${name}_client_idx`).on(t.client_id),
       check(`${name}_paid_within_fee`, sql`${t.amount_paid} >= 0 AND ${t.amount_paid} <= ${t.fee}`),
       check(`${name}_end_not_before_start`, sql`${t.end_date} >= ${t.start_date}`),
     ],

@@ -18,6 +18,7 @@ function product(overrides: Partial<Product>): Product {
     category: null,
     cost_price: 1000,
     price: 2000,
+    duration_minutes: null,
     quantity: 10,
     reorder_level: 5,
     stock_status: 'stocked',

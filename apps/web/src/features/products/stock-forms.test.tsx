@@ -18,6 +18,7 @@ const BROW: Product = {
   category: 'Brows',
   cost_price: 2500,
   price: 4500,
+  duration_minutes: null,
   quantity: 3,
   reorder_level: 5,
   stock_status: 'low',

@@ -24,6 +24,8 @@ const ORDER: Order = {
   ],
   amount_paid: 35000,
   change: 2000,
+  deposit: 0,
+  client_id: null,
   payment_method: 'split',
   status: 'paid',
   staff: { id: 3, name: 'Ada Obi' },

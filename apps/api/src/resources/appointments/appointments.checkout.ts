@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { toKobo, type AppointmentCheckout, type Order } from '@studio/shared';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../plugins/auth.js';
+import { recordActivity } from '../../plugins/activity-log.js';
+import { invalidField } from '../../plugins/errors.js';
+import { createOrder, findOrder } from '../../features/pos/orders.service.js';
+import { clientsTable } from '../clients/clients.table.js';
+import { appointmentsTable } from './appointments.table.js';
+
+const A = appointmentsTable;
+
+/**
+ * The sale's client_ref, the same for every check-out of one appointment: a double click, a retry or two
+ * desks at once make one sale (the till's idempotency, orders.service.ts), never two.
+ */
+export function checkoutRef(appointment: { id: number; created_at: Date }): string {
+  const h = crypto.createHash('sha256').update(`appointment-checkout:${appointment.id}:${appointment.created_at.toISOString()}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * A done appointment becomes a till sale: the service at its price, to the appointment's client, at its outlet;
+ * the deposit counts towards it (`deposit` on the order), so the payments cover the rest. The appointment is
+ * marked checked out (`order_id`) in the sale's transaction. Answers the existing sale when it was checked out.
+ */
+export async function checkoutAppointment(db: Db, user: UserRow, id: number, body: AppointmentCheckout, timeZone: string): Promise<{ order: Order; replay: boolean } | undefined> {
+  const [appt] = await db.select().from(A).where(eq(A.id, id)).limit(1);
+  if (!appt) return undefined;
+  if (appt.order_id !== null) return { order: (await findOrder(db, appt.order_id))!, replay: true };
+  if (appt.status !== 'done') throw invalidField('status', 'Only a done appointment is checked out: mark it done first.');
+  const [client] = await db.select().from(clientsTable).where(eq(clientsTable.id, appt.client_id)).limit(1);
+  const depositK = toKobo(Number(appt.amount_paid));
+  return createOrder(
+    db,
+    user,
+    {
+      outlet: appt.outlet,
+      customer_name: body.customer_name ?? client!.name,
+      customer_phone: client!.phone,
+      items: [{ product_id: appt.service_id, quantity: 1 }],
+      discount: 0,
+      payment_method: body.payment_method,
+      amount_paid: body.amount_paid,
+      payments: body.payments,
+      note: body.note ?? null,
+      client_ref: checkoutRef(appt),
+    },
+    timeZone,
+    {
+      prepaidK: depositK,
+      async afterSale(tx, orderId) {
+        // locked, and read again: a deposit reversed or a status undone meanwhile refuses this sale
+        const [now] = await tx.select().from(A).where(eq(A.id, id)).for('update');
+        if (!now || now.status !== 'done' || now.order_id !== null) throw invalidField('status', 'This appointment changed while it was checked out: try again.');
+        if (toKobo(Number(now.amount_paid)) !== depositK) throw invalidField('status', 'The deposit changed while the appointment was checked out: try again.');
+        await tx.update(A).set({ order_id: orderId, updated_at: new Date() }).where(eq(A.id, id));
+        await recordActivity(tx, { user, action: 'checkout', resource: 'appointments', recordId: id, after: { order_id: orderId, deposit: now.amount_paid } });
+      },
+    },
+  );
+}

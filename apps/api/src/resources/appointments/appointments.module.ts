@@ -1,0 +1,179 @@
+import { and, between, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_TRANSITIONS,
+  DEFAULT_SERVICE_MINUTES,
+  addDays,
+  appointmentCheckoutSchema,
+  appointments,
+  studioDate,
+  weekStart,
+} from '@studio/shared';
+import { z } from 'zod';
+import { defineCrudModule, recordPicker, type CrudContext } from '../../crud/define-crud-module.js';
+import { parseId } from '../../crud/register-crud-routes.js';
+import { currentUser } from '../../plugins/auth.js';
+import { invalidField, notFound } from '../../plugins/errors.js';
+import { clientsTable } from '../clients/clients.table.js';
+import { productsTable } from '../products/products.table.js';
+import { usersTable } from '../users/users.table.js';
+import { appointmentPaymentsTable, appointmentsTable } from './appointments.table.js';
+import { checkoutAppointment } from './appointments.checkout.js';
+
+const A = appointmentsTable;
+type Row = typeof appointmentsTable.$inferSelect;
+/** Statuses that hold the artist's time. */
+const NOT_HOLDING = ['cancelled', 'no_show'] as const;
+
+const tzOf = (ctx: CrudContext) => ctx.req.server.config.tzStudio;
+const clockOf = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
+
+/** The service an appointment is for: a product of kind service, in use. */
+async function serviceOf(ctx: CrudContext, id: number) {
+  const [service] = await ctx.tx.select().from(productsTable).where(eq(productsTable.id, id)).limit(1);
+  if (!service) throw invalidField('service_id', 'The selected service is invalid.');
+  if (service.kind !== 'service') throw invalidField('service_id', `${service.name} is a product, not a service.`);
+  if (service.archived_at) throw invalidField('service_id', `${service.name} is archived and no longer offered.`);
+  return service;
+}
+
+/** The client an appointment is for: the one chosen, or found or created by phone (with a name for a new one). */
+async function clientIdOf(ctx: CrudContext, input: { client_id?: number | null; client_name?: string | null; client_phone?: string | null }): Promise<number> {
+  if (input.client_id) {
+    const [client] = await ctx.tx.select().from(clientsTable).where(eq(clientsTable.id, input.client_id)).limit(1);
+    if (!client) throw invalidField('client_id', 'The selected client is invalid.');
+    if (client.erased_at) throw invalidField('client_id', 'This client was erased: book them again as a new client.');
+    return client.merged_into_id ?? client.id;
+  }
+  const phone = input.client_phone!;
+  const [found] = await ctx.tx.select().from(clientsTable).where(eq(clientsTable.phone, phone)).limit(1);
+  if (found) return found.merged_into_id ?? found.id;
+  if (!input.client_name) throw invalidField('client_name', "No client has this phone number yet: give the new client's name.");
+  const result = (await ctx.tx.execute(sql`select studio_find_or_create_client(${input.client_name}, ${phone}) as id`)) as unknown as { rows: [{ id: number }] };
+  const id = result.rows[0].id;
+  return Number(id);
+}
+
+/** When, from a start and a length: the instants and the studio day. */
+function timing(startsAt: string | Date, minutes: number, timeZone: string) {
+  const starts = new Date(startsAt);
+  return { starts_at: starts, ends_at: new Date(starts.getTime() + minutes * 60_000), day: studioDate(starts, timeZone), duration_minutes: minutes };
+}
+
+export const appointmentsModule = defineCrudModule({
+  resource: appointments,
+  table: A,
+  toRecord: recordPicker(appointments) as (row: Row) => z.infer<typeof appointments.record>,
+  // names to show, read with every list (each one a primary-key lookup)
+  computed: () => ({
+    client_name: sql<string>`(select ${clientsTable.name} from ${clientsTable} where ${clientsTable.id} = ${A.client_id})`,
+    client_phone: sql<string | null>`(select ${clientsTable.phone} from ${clientsTable} where ${clientsTable.id} = ${A.client_id})`,
+    service_name: sql<string>`(select ${productsTable.name} from ${productsTable} where ${productsTable.id} = ${A.service_id})`,
+    artist_name: sql<string>`(select ${usersTable.name} from ${usersTable} where ${usersTable.id} = ${A.artist_id})`,
+  }),
+  lists: {
+    day: ({ day }) => eq(A.day, day),
+    week: ({ day }) => {
+      const from = weekStart(day);
+      return between(A.day, from, addDays(from, 6));
+    },
+    reminders: ({ day }) => and(eq(A.day, day), eq(A.status, 'booked')),
+  },
+  ledger: {
+    table: appointmentPaymentsTable,
+    beforePayment(appt) {
+      if (appt.order_id !== null) throw invalidField('amount', 'This appointment was checked out: take payment at the till.');
+      if (appt.status === 'cancelled' || appt.status === 'no_show') throw invalidField('amount', `This appointment is ${APPOINTMENT_STATUS_LABELS[appt.status].toLowerCase()}: it takes no deposit.`);
+    },
+  },
+  hooks: {
+    async beforeCreate(input, ctx) {
+      if (input.status !== 'booked' && input.status !== 'arrived' && input.status !== 'done') {
+        throw invalidField('status', 'A new appointment is booked, arrived or done.');
+      }
+      const client_id = await clientIdOf(ctx, input);
+      const service = await serviceOf(ctx, input.service_id);
+      return {
+        client_id,
+        service_id: service.id,
+        artist_id: input.artist_id,
+        outlet: service.outlet,
+        price: service.price,
+        status: input.status,
+        note: input.note ?? null,
+        ...timing(input.starts_at, input.duration_minutes ?? service.duration_minutes ?? DEFAULT_SERVICE_MINUTES, tzOf(ctx)),
+      };
+    },
+    async beforeUpdate(input, existing, ctx) {
+      if (existing.order_id !== null) throw invalidField('id', 'This appointment was checked out: it can no longer change.');
+      const values: Record<string, unknown> = {};
+      if (input.note !== undefined) values.note = input.note;
+      if (input.artist_id) values.artist_id = input.artist_id;
+      if (input.client_id) values.client_id = await clientIdOf(ctx, { client_id: input.client_id });
+      if (input.service_id && input.service_id !== existing.service_id) {
+        const service = await serviceOf(ctx, input.service_id);
+        Object.assign(values, { service_id: service.id, outlet: service.outlet, price: service.price });
+      }
+      if (input.starts_at || input.duration_minutes) {
+        Object.assign(values, timing(input.starts_at ?? existing.starts_at, input.duration_minutes ?? existing.duration_minutes, tzOf(ctx)));
+      }
+      const status = input.status ?? existing.status;
+      if (status !== existing.status) {
+        if (!APPOINTMENT_TRANSITIONS[existing.status].includes(status)) {
+          const allowed = APPOINTMENT_TRANSITIONS[existing.status].map((s) => APPOINTMENT_STATUS_LABELS[s].toLowerCase());
+          throw invalidField('status', `A ${APPOINTMENT_STATUS_LABELS[existing.status].toLowerCase()} appointment cannot become ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}: it can become ${allowed.join(' or ')}.`);
+        }
+        values.status = status;
+        values.deposit_outcome = null;
+      }
+      if (status === 'no_show') {
+        const outcome = input.deposit_outcome ?? (status === existing.status ? existing.deposit_outcome : null);
+        if (Number(existing.amount_paid) > 0 && !outcome) {
+          throw invalidField('deposit_outcome', "Say what becomes of the deposit: kept as the client's credit, or forfeited to the studio.");
+        }
+        values.deposit_outcome = Number(existing.amount_paid) > 0 ? outcome : null;
+      }
+      return values;
+    },
+    beforeDelete(existing) {
+      if (existing.order_id !== null) throw invalidField('id', 'This appointment was checked out: its sale keeps it.');
+    },
+    /** Allowed, but the desk should know: the artist is busy then (a bridal morning), or a PMU client has no patch test. */
+    async warnings(row, { tx, req }) {
+      if (row.status === 'cancelled' || row.status === 'no_show') return [];
+      const timeZone = req.server.config.tzStudio;
+      const overlaps = await tx
+        .select({ starts: A.starts_at, ends: A.ends_at, artist: usersTable.name, client: clientsTable.name })
+        .from(A)
+        .innerJoin(usersTable, eq(usersTable.id, A.artist_id))
+        .innerJoin(clientsTable, eq(clientsTable.id, A.client_id))
+        .where(and(eq(A.artist_id, row.artist_id), ne(A.id, row.id), notInArray(A.status, [...NOT_HOLDING]), lt(A.starts_at, row.ends_at), gt(A.ends_at, row.starts_at)))
+        .orderBy(A.starts_at);
+      const out = overlaps.map((o) => `${o.artist} already has ${o.client} from ${clockOf(o.starts, timeZone)} to ${clockOf(o.ends, timeZone)} on ${row.day}.`);
+      if (row.outlet === 'office') {
+        const [client] = await tx.select().from(clientsTable).where(eq(clientsTable.id, row.client_id)).limit(1);
+        if (client && !client.patch_test_date) out.push(`${client.name} has no patch test on record: do one before this PMU service.`);
+        else if (client?.patch_test_result === 'reaction') out.push(`${client.name}'s patch test on ${client.patch_test_date} showed a reaction.`);
+      }
+      return out;
+    },
+  },
+  routes(fastify, { db }) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/api/appointments/:id/checkout',
+      { config: { role: 'staff' }, schema: { tags: ['Appointments'], params: z.object({ id: z.string() }), body: appointmentCheckoutSchema, summary: 'Check out a done appointment as a till sale' } },
+      async (req, reply) => {
+        const id = parseId(req.params.id, 'Appointment');
+        const result = await checkoutAppointment(db, currentUser(req), id, req.body, fastify.config.tzStudio);
+        if (!result) throw notFound('Appointment');
+        return reply
+          .code(result.replay ? 200 : 201)
+          .header('Idempotent-Replay', result.replay ? 'true' : 'false')
+          .send({ data: result.order });
+      },
+    );
+  },
+});
+

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { defineResource } from '../crud/define-resource.js';
+import { normalizePhone } from '../phone.js';
+import { isoDate, optionalText, outletSchema, recordBase, text } from '../primitives.js';
+
+// Clients: who the studio serves, one record per person (by phone), with the notes PMU work needs.
+// Found or created by phone from a sale, a booking, an enrolment or an appointment (docs/api.md, Clients).
+
+export const PATCH_TEST_RESULTS = ['pending', 'passed', 'reaction'] as const;
+export type PatchTestResult = (typeof PATCH_TEST_RESULTS)[number];
+export const PATCH_TEST_RESULT_LABELS: Record<PatchTestResult, string> = { pending: 'Waiting to read', passed: 'Passed (no reaction)', reaction: 'Reaction' };
+
+/** A phone number, stored in one spelling (`normalizePhone`): 422 when it is not a phone number. */
+export const clientPhone = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(30)
+    .transform((v, ctx) => {
+      const phone = normalizePhone(v);
+      if (phone === null) {
+        ctx.addIssue({ code: 'custom', message: 'The phone must be a phone number (e.g. 0803 123 4567).' });
+        return z.NEVER;
+      }
+      return phone;
+    });
+
+export const clientSchema = z.object({
+  ...recordBase,
+  name: z.string(),
+  /** `+2348031234567`; null only once the client was erased. */
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  birthday: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** PMU: allergies or skin notes. */
+  allergies: z.string().nullable(),
+  patch_test_date: z.string().nullable(),
+  patch_test_result: z.enum(PATCH_TEST_RESULTS).nullable(),
+  /** The day the client gave (signed) consent, and who recorded it (set by the server). */
+  consent_date: z.string().nullable(),
+  consent_recorded_by: z.number().nullable(),
+  consent_recorded_by_name: z.string().nullable(),
+  /** Merged into another client: this record only forwards its phone there. */
+  merged_into_id: z.number().nullable(),
+  /** Erased on request (NDPA 2023): personal details gone, money records kept under "Erased client". */
+  erased_at: z.string().nullable(),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+const fields = {
+  name: text(100),
+  phone: clientPhone(),
+  email: optionalText(150).pipe(z.email().nullable()),
+  birthday: isoDate().nullish(),
+  notes: optionalText(2000),
+  allergies: optionalText(1000),
+  patch_test_date: isoDate().nullish(),
+  patch_test_result: z.enum(PATCH_TEST_RESULTS).nullish(),
+  consent_date: isoDate().nullish(),
+};
+export const clientInputSchema = z.object(fields);
+export const clientUpdateSchema = z.object(fields).partial();
+export type ClientInput = z.input<typeof clientInputSchema>;
+
+export const clientFiltersSchema = z.object({
+  /** Lists show clients in use; merged records (which only forward a phone) only with `merged=true`. */
+  merged: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  created_at_from: isoDate().optional(),
+  created_at_to: isoDate().optional(),
+});
+
+export const clients = defineResource({
+  name: 'clients',
+  path: '/api/clients',
+  label: 'Clients',
+  singular: 'Client',
+  record: clientSchema,
+  create: clientInputSchema,
+  update: clientUpdateSchema,
+  filters: clientFiltersSchema,
+  searchable: ['name', 'phone', 'email'],
+  sortable: ['name', 'phone', 'birthday', 'patch_test_date', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  references: { consent_recorded_by: 'users' },
+  // staff serve clients: they look them up, add them and record PMU notes; merge, erase, export are admin's
+  roles: { read: 'staff', write: 'staff' },
+});
+
+/** `POST /api/clients/find-or-create`: the client with this phone, or a new one with this name. */
+export const clientFindOrCreateSchema = z.object({ name: text(100), phone: clientPhone() });
+/** `POST /api/clients/merge` (admin): `merge_id`'s history moves to `keep_id`; its phone then finds `keep_id`. */
+export const clientMergeSchema = z
+  .object({ keep_id: z.number().int().positive().max(2_147_483_647), merge_id: z.number().int().positive().max(2_147_483_647) })
+  .refine((b) => b.keep_id !== b.merge_id, { path: ['merge_id'], error: 'Choose two different clients to merge.' });
+/** `POST /api/clients/{id}/erase` (admin): why (the client's request, its date). */
+export const clientEraseSchema = z.object({ reason: text(255) });
+
+/** One line of a client's history (`GET /api/clients/{id}/history`), newest first. */
+export const clientHistoryEntrySchema = z.object({
+  kind: z.enum(['sale', 'booking', 'student', 'office-student', 'hostel-student', 'appointment']),
+  id: z.number(),
+  date: z.string(),
+  outlet: outletSchema.nullable(),
+  title: z.string(),
+  status: z.string(),
+  /** What it cost (a sale's total, a fee, a booking's price); omitted for staff. */
+  amount: z.number().optional(),
+  /** What is still owed on it. */
+  balance: z.number(),
+});
+export type ClientHistoryEntry = z.infer<typeof clientHistoryEntrySchema>;
+
+export interface ClientHistory {
+  client: Client;
+  entries: ClientHistoryEntry[];
+  summary: {
+    /** Paid sales' totals plus fees and booking payments taken; admins only. */
+    total_spent?: number;
+    visits: number;
+    last_visit: string | null;
+    /** Owed on bookings (not cancelled), trainee fees and appointments not yet checked out. */
+    balance_owed: number;
+    /** Deposits a no-show kept as the client's credit. */
+    deposits_held: number;
+  };
+}
+
+/** `POST /api/clients/backfill` (admin): what linking existing records by phone did. */
+export interface ClientBackfillReport {
+  linked: Record<string, number>;
+  clients_created: number;
+  left_alone: { total: number; by_reason: Record<string, number>; examples: { resource: string; id: number; phone: string | null; reason: string }[] };
+}
