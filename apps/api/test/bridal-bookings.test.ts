@@ -304,7 +304,7 @@ describe('every resource', () => {
         }
       }
     }
-  });
+  }, 120_000);
 
   it('staff never receive an admin-only field from any list', async () => {
     await call('POST', '/api/products', { outlet: 'store', name: uniqueName('Lipstick'), price: 5000, cost_price: 2000, quantity: 3 });

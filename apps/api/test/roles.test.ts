@@ -36,6 +36,8 @@ function staffMay({ method, path }: Route): boolean {
   if (method === 'POST' && path === '/api/day-close/{outlet}/{date}') return true;
   if (read && /^\/api\/(students|office-students|hostel-students)-(insession|owing|vacated)(\/|$)/.test(path)) return true;
   if (read && path.startsWith('/api/hostel-students/getmonth-vacated/')) return true;
+  // staff serve clients and keep the appointment book (issue 21); merge, erase, export and the backfill are the admin's
+  if (/^\/api\/(clients|appointments)(\/|$)/.test(path) && !/^\/api\/clients\/(merge|backfill|\{id\}\/(erase|export))$/.test(path)) return true;
   return false;
 }
 
