@@ -1,5 +1,5 @@
 // One spelling of a phone number, so one person is one client whatever way the number was typed.
-// The database has the same rule as the SQL function studio_phone_key (migration 0016): keep them in step
+// The database has the same rule as the SQL function studio_phone_key (migration 0018): keep them in step
 // (apps/api/test/clients.test.ts checks both give the same answer on the same samples).
 
 /**

@@ -39,7 +39,7 @@ export const ordersTable = pgTable(
     discount_approved_by_name: varchar('discount_approved_by_name', { length: 100 }),
     /** Paid before the sale: an appointment's deposit counted at its check-out. */
     deposit: moneyColumn('deposit').notNull().default(0),
-    /** Found or created from customer_phone by a trigger (migration 0016). */
+    /** Found or created from customer_phone by a trigger (migration 0018). */
     client_id: clientIdColumn(),
     ...timestamps(),
   },

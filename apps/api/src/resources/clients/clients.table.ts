@@ -6,7 +6,7 @@ import { usersTable } from '../users/users.table.js';
 
 /**
  * One row per person the studio serves, by phone (`+2348031234567`, unique). Sales, bookings, trainees and
- * appointments point here by `client_id`; a trigger (migration 0016, `studio_link_client`) fills it from the
+ * appointments point here by `client_id`; a trigger (migration 0018, `studio_link_client`) fills it from the
  * record's phone on every insert or phone change, whatever code path wrote it.
  */
 export const clientsTable = pgTable(
