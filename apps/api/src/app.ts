@@ -16,7 +16,7 @@ import { registerWebStatic } from './plugins/web-static.js';
 import { registerCrudRoutes } from './crud/register-crud-routes.js';
 import { crudModules, crudRegistry } from './crud/registry.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
-import type { LoginThrottleOptions } from './features/auth/login-throttle.js';
+import { LoginThrottle, type LoginThrottleOptions } from './features/auth/login-throttle.js';
 import { registerActivityRoutes } from './features/activity/activity.routes.js';
 import { registerOrderRoutes } from './features/pos/orders.routes.js';
 import { registerSettingsRoutes } from './features/settings/settings.routes.js';
@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     uploadsDir: string;
     config: AppConfig;
+    /** The login throttle every password check shares (sign-in, the till's approval, a current password). */
+    loginThrottle: LoginThrottle;
   }
 }
 
@@ -62,6 +64,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   const { db } = database;
   app.decorate('config', config);
   app.decorate('uploadsDir', path.join(config.dataDir, 'uploads'));
+  app.decorate('loginThrottle', new LoginThrottle(db, loginThrottle));
 
   app.setValidatorCompiler(({ schema }) => (data) => {
     const result = (schema as ZodType).safeParse(data);

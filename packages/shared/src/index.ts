@@ -26,3 +26,4 @@ export * from './registry.js';
 export * from './calendar.js';
 export * from './day-close.js';
 export * from './settings.js';
+export * from './password-rules.js';

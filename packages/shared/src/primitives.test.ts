@@ -62,3 +62,17 @@ describe('stockStatus', () => {
     expect(stockStatus({ kind: 'service', quantity: null, reorder_level: 5 })).toBeNull();
   });
 });
+
+describe('dates of 2000 to 2100, real calendar days only (issue 19, D8)', () => {
+  it('isoDate, isoMonth, isoMonthOrDate and isoYear', async () => {
+    const { isoDate, isoMonth, isoMonthOrDate, isoYear } = await import('./primitives.js');
+    for (const ok of ['2000-01-01', '2100-12-31', '2028-02-29']) expect(isoDate().safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['0001-01-01', '0099-12-31', '1999-12-31', '2101-01-01', '9999-12-31', '2026-02-30', '2027-02-29', '2026-1-01', '+02026-01-01']) expect(isoDate().safeParse(bad).success, bad).toBe(false);
+    for (const ok of ['2000-01', '2100-12']) expect(isoMonth().safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['1999-12', '2101-01', '9999-12', '2026-13', '2026-00']) expect(isoMonth().safeParse(bad).success, bad).toBe(false);
+    expect(isoMonthOrDate().safeParse('2026-02-28').success).toBe(true);
+    expect(isoMonthOrDate().safeParse('2026-02-30').success).toBe(false);
+    expect(isoYear().safeParse('2026').success).toBe(true);
+    for (const bad of ['0099', '9999', '20x8', '2026-13']) expect(isoYear().safeParse(bad).success, bad).toBe(false);
+  });
+});

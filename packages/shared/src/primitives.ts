@@ -19,16 +19,41 @@ export const optionalText = (max = 255) =>
     .nullish()
     .transform((v) => (v === '' || v === undefined ? null : v));
 
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-function isRealDate(s: string): boolean {
-  if (!datePattern.test(s)) return false;
+/**
+ * The years a studio's date can mean: 2000 to 2100. A year such as 0026 or 9999 is a typing slip, never a
+ * booking or an expense, and PostgreSQL and JavaScript disagree on the years below 100 (a summary for them was
+ * wrong) and a range to 9999 asked for a hundred thousand rows.
+ */
+export const YEAR_MIN = 2000;
+export const YEAR_MAX = 2100;
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const inYears = (y: string) => Number(y) >= YEAR_MIN && Number(y) <= YEAR_MAX;
+/** `YYYY-MM-DD` with a year from 2000 to 2100, a real calendar day (no 2026-02-30). */
+export function isRealDate(s: string): boolean {
+  const m = datePattern.exec(s);
+  if (!m || !inYears(m[1]!)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
-/** `YYYY-MM-DD`, a real calendar day. */
-export const isoDate = () => z.string().refine(isRealDate, { error: (iss) => `The ${String(iss.path?.at(-1) ?? 'date').replace(/_/g, ' ')} field must be a date in the form YYYY-MM-DD.` });
-/** `YYYY-MM`. */
-export const isoMonth = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'The month must be in the form YYYY-MM.' });
+/** `YYYY-MM` with a year from 2000 to 2100. */
+export function isRealMonth(s: string): boolean {
+  const m = monthPattern.exec(s);
+  return !!m && inYears(m[1]!);
+}
+const fieldName = (iss: { path?: PropertyKey[] }, fallback: string) => String(iss.path?.at(-1) ?? fallback).replace(/_/g, ' ');
+const yearsText = `a year from ${YEAR_MIN} to ${YEAR_MAX}`;
+/** `YYYY-MM-DD`, a real calendar day in 2000 to 2100: THE date of every record, query and route. */
+export const isoDate = () =>
+  z.string().refine(isRealDate, { error: (iss) => `The ${fieldName(iss, 'date')} field must be a real date in the form YYYY-MM-DD, in ${yearsText}.` });
+/** `YYYY-MM` in 2000 to 2100. */
+export const isoMonth = () => z.string().refine(isRealMonth, { error: (iss) => `The ${fieldName(iss, 'month')} field must be a month in the form YYYY-MM, in ${yearsText}.` });
+/** A month (`YYYY-MM`) or a real day in it (`YYYY-MM-DD`), in 2000 to 2100. */
+export const isoMonthOrDate = () =>
+  z.string().refine((s) => isRealMonth(s) || isRealDate(s), { error: (iss) => `The ${fieldName(iss, 'month')} field must be a month in the form YYYY-MM (or a real date in it), in ${yearsText}.` });
+/** A year (`YYYY`), or a real month or day in it, in 2000 to 2100. */
+export const isoYear = () =>
+  z.string().refine((s) => (/^\d{4}$/.test(s) && inYears(s)) || isRealMonth(s) || isRealDate(s), { error: (iss) => `The ${fieldName(iss, 'year')} field must be ${yearsText} in the form YYYY.` });
 
 export const zeroOne = () => z.union([z.literal(0), z.literal(1)]);
 export const id = () => z.number().int().positive();

@@ -61,15 +61,29 @@ export function listBackups(dir: string): BackupFile[] {
   return out.sort((a, b) => b.at.getTime() - a.at.getTime());
 }
 
+/** A backup's reason, from its name (`hourly`, `close`, `manual`, `restore`; `legacy` for earlier versions' files). */
+export function backupReason(name: string): string {
+  return NAME.exec(name)?.[2] ?? 'legacy';
+}
+
 /**
  * Which backups to keep: the newest one of each of the last `hours` hours, `days`
  * days and `months` months (UTC), counted back from `now`, and always the newest
  * backup of all. Returns the names to keep.
+ *
+ * The safety copies a restore takes of what it replaces (`-restore.`) are kept apart:
+ * the last `days` days of them (and always the newest), never counted in the buckets.
+ * Counted, one taken a minute after a backup of the same hour was "the newest of the
+ * hour" and pushed it out, and that backup was often the very file being restored.
  */
 export function backupsToKeep(files: { name: string; at: Date }[], now: Date, keep = KEEP): Set<string> {
   const newestFirst = [...files].sort((a, b) => b.at.getTime() - a.at.getTime());
+  const safety = newestFirst.filter((f) => backupReason(f.name) === 'restore');
+  const regular = newestFirst.filter((f) => backupReason(f.name) !== 'restore');
   const kept = new Set<string>();
-  if (newestFirst[0]) kept.add(newestFirst[0].name);
+  if (regular[0]) kept.add(regular[0].name);
+  if (safety[0]) kept.add(safety[0].name);
+  for (const f of safety) if (now.getTime() - f.at.getTime() < keep.days * 86400_000) kept.add(f.name);
   // how many hours, days, months (UTC calendar) back a backup lies, and its bucket
   const hour = (d: Date) => Math.floor(d.getTime() / 3600_000);
   const day = (d: Date) => Math.floor(d.getTime() / 86400_000);
@@ -81,7 +95,7 @@ export function backupsToKeep(files: { name: string; at: Date }[], now: Date, ke
   ];
   for (const { unit, limit } of rules) {
     const seen = new Set<number>();
-    for (const f of newestFirst) {
+    for (const f of regular) {
       const b = unit(f.at);
       if (unit(now) - b >= limit) break;
       if (seen.has(b)) continue;
@@ -92,13 +106,17 @@ export function backupsToKeep(files: { name: string; at: Date }[], now: Date, ke
   return kept;
 }
 
-/** Deletes the backups no rule keeps, and leftovers of interrupted ones. Returns the names deleted. */
-export function prune(dir: string, now = new Date()): string[] {
+/**
+ * Deletes the backups no rule keeps, and leftovers of interrupted ones. `protect`: paths
+ * never deleted whatever their age (the file a restore is reading). Returns the names deleted.
+ */
+export function prune(dir: string, now = new Date(), protect: string[] = []): string[] {
   const files = listBackups(dir);
   const keep = backupsToKeep(files, now);
+  const kept = new Set(protect.map((p) => path.resolve(p)));
   const gone: string[] = [];
   for (const f of files) {
-    if (keep.has(f.name)) continue;
+    if (keep.has(f.name) || kept.has(path.resolve(f.path))) continue;
     fs.rmSync(f.path, { force: true });
     gone.push(f.name);
   }
@@ -229,7 +247,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
 }
 
 /** One PostgreSQL backup into `dir` with pg_dump's custom format (what pg_restore reads). */
-export async function backupPostgres(url: string, dir: string, reason: BackupReason): Promise<string> {
+export async function backupPostgres(url: string, dir: string, reason: BackupReason, opts: { protect?: string[] } = {}): Promise<string> {
   if (!(await hasTool('pg_dump'))) throw new Error(PG_TOOLS_MISSING('pg_dump'));
   restrictNewFiles();
   ensurePrivateDir(dir);
@@ -239,7 +257,7 @@ export async function backupPostgres(url: string, dir: string, reason: BackupRea
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${url}`]);
     fs.chmodSync(partial, FILE_MODE);
     commit(partial, file, dir);
-    prune(dir);
+    prune(dir, new Date(), opts.protect);
     return file;
   });
 }

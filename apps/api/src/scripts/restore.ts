@@ -31,7 +31,7 @@ async function main() {
     } finally {
       await client.end();
     }
-    const aside = await backupPostgres(config.databaseUrl, backupDirFor(config.dataDir), 'restore');
+    const aside = await backupPostgres(config.databaseUrl, backupDirFor(config.dataDir), 'restore', { protect: [file] });
     await restorePostgres(config.databaseUrl, file);
     console.log(`Restored ${file} into the PostgreSQL database. What it replaced is backed up in ${aside}.`);
     return;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { optionalText, recordBase, text, zeroOne } from '../primitives.js';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../password-rules.js';
 
 export const userSchema = z.object({
   ...recordBase,
@@ -15,8 +16,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const PASSWORD_MIN = 8;
-export const password = () => z.string().min(PASSWORD_MIN).max(200);
+/** A new password (NIST SP 800-63B: length, not a common password); the username rule needs the username (userCreateSchema, the server). */
+export const password = () =>
+  z
+    .string()
+    .min(PASSWORD_MIN)
+    .max(PASSWORD_MAX)
+    .superRefine((pw, ctx) => {
+      // the length itself is the min/max checks' message
+      const problem = pw.length >= PASSWORD_MIN && pw.length <= PASSWORD_MAX ? passwordProblem(pw) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 const userFields = {
   name: text(100),
@@ -33,7 +43,9 @@ const userFields = {
   active: z.boolean().default(true),
 };
 
-export const userCreateSchema = z.object({ ...userFields, password: password() });
+export const userCreateSchema = z.object({ ...userFields, password: password() }).superRefine((u, ctx) => {
+  if (passwordProblem(u.password) === null && passwordProblem(u.password, u.username)) ctx.addIssue({ code: 'custom', path: ['password'], message: passwordProblem(u.password, u.username)! });
+});
 export const userUpdateSchema = z.object(userFields).partial();
 
 export const users = defineResource({

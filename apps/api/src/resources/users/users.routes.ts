@@ -4,14 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, ne } from 'drizzle-orm';
-import { passwordChangeSchema } from '@studio/shared';
+import { passwordChangeSchema, passwordProblem } from '@studio/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseId, findRow } from '../../crud/register-crud-routes.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
-import { forbidden, invalidField, notFound } from '../../plugins/errors.js';
-import { hashPassword, verifyPassword } from '../../features/auth/passwords.js';
+import { forbidden, HttpError, invalidField, notFound } from '../../plugins/errors.js';
+import { hashPassword } from '../../features/auth/passwords.js';
+import { checkCredentials } from '../../features/auth/check-credentials.js';
 import { apiTokensTable, usersTable } from './users.table.js';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -57,8 +58,18 @@ export function registerUserRoutes(fastify: FastifyInstance, { db, module }: { d
     if (!target) throw notFound('Staff member');
     if (own) {
       if (!body.current_password) throw invalidField('current_password', 'The current password field is required.');
-      if (!(await verifyPassword(target.password_hash, body.current_password))) throw invalidField('current_password', 'The current password is incorrect.');
+      // a sign-in like any other: counted by the login throttle (the same key as POST /api/login) before the slow check
+      const check = await checkCredentials(db, fastify.loginThrottle, target.username, body.current_password, req.ip, { for: 'current_password' });
+      if (check.status === 'throttled') {
+        const message = `Too many sign-in attempts. Please try again in ${check.retryAfter} seconds.`;
+        throw new HttpError(422, message, { current_password: [message] }, { 'Retry-After': String(check.retryAfter) });
+      }
+      if (check.status === 'refused') throw invalidField('current_password', 'The current password is incorrect.');
+      await fastify.loginThrottle.succeeded(check.ticket);
     }
+    // the schema checked length and the common list; the username is the target's
+    const problem = passwordProblem(body.password, target.username);
+    if (problem) throw invalidField('password', problem);
     const password_hash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       await tx.update(usersTable).set({ password_hash, updated_at: new Date() }).where(eq(usersTable.id, id));
