@@ -57,7 +57,12 @@ test.describe('bridal bookings', () => {
     await expect(packageSelect).toHaveValue(packageName);
     await expect(form.locator('input[data-field=price]')).toHaveValue('₦250,000.00');
     await form.locator('input[data-field=amount_paid]').fill('100000');
-    await expect(form.locator('input[data-field=payment_method]')).toHaveValue('Bank transfer');
+    // nothing is chosen for the desk: the method is picked
+    const method = form.locator('input[data-field=payment_method]');
+    await expect(method).toHaveValue('');
+    await method.click();
+    await page.getByRole('option', { name: 'Bank transfer' }).click();
+    await expect(method).toHaveValue('Bank transfer');
 
     const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/bridalbookings'));
     await form.getByTestId('form-submit').click();

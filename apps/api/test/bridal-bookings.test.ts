@@ -72,7 +72,8 @@ describe('bridal bookings CRUD', () => {
       [{ price: 10.123 }, 'price'],
       [{ status: 'maybe' }, 'status'],
       [{ email: 'not-an-email' }, 'email'],
-      [{ price: 1000, amount_paid: 1000.01 }, 'amount_paid'],
+      [{ price: 1000, amount_paid: 1000.01, payment_method: 'transfer' }, 'amount_paid'],
+      [{ price: 1000, amount_paid: 500 }, 'payment_method'],
     ];
     for (const [over, field] of cases) {
       const res = await call('POST', '/api/bridalbookings', body(over));
@@ -111,7 +112,7 @@ describe('bridal bookings CRUD', () => {
   it('filters by status, artist and balance, and sorts by balance', async () => {
     const artist = await t.staff({ name: 'Artist Filter' });
     const a = await book({ artist_id: artist.id, price: 50000 });
-    const b = await book({ artist_id: artist.id, price: 80000, amount_paid: 80000 });
+    const b = await book({ artist_id: artist.id, price: 80000, amount_paid: 80000, payment_method: 'pos' });
     const list = (await call('GET', `/api/bridalbookings?artist_id=${artist.id}&sort=balance&order=desc`)).json();
     expect(list.data.map((r: Booking) => r.id)).toEqual([a.id, b.id]);
     expect(list.summary).toEqual({ count: 2, price: 130000, amount_paid: 80000, balance: 50000 });
@@ -226,7 +227,7 @@ describe('the payments ledger', () => {
   });
 
   it('a price below what is already paid is refused', async () => {
-    const b = await book({ price: 5000, amount_paid: 3000 });
+    const b = await book({ price: 5000, amount_paid: 3000, payment_method: 'cash' });
     const res = await call('PUT', `/api/bridalbookings/${b.id}`, { price: 2999.99 });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('price');

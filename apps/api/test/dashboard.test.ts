@@ -250,15 +250,15 @@ describe('GET /api/dashboard: the whole studio', () => {
     await post('/api/finances', { type: 'expense', category: 'Rent', amount: 7, date: '2025-02-28' }); // last month: not counted
     const program = await post('/api/training-programs', { name: 'Dash course', duration: '3 months', fee: 300000 });
     const session = await post('/api/training-session', { name: 'Dash class', start_date: '2025-01-01', end_date: '2025-06-30' });
-    await post('/api/students', { name: 'In Session', phone: '08030000010', program_id: program.id, session_id: session.id, start_date: '2025-01-10', end_date: '2025-03-15', amount_paid: 100000 });
-    await post('/api/students', { name: 'Ended', phone: '08030000011', program_id: program.id, session_id: session.id, start_date: '2025-01-10', end_date: '2025-03-14', fee: 1000, amount_paid: 1000 });
+    await post('/api/students', { name: 'In Session', phone: '08030000010', program_id: program.id, session_id: session.id, start_date: '2025-01-10', end_date: '2025-03-15', amount_paid: 100000, payment_method: 'cash' });
+    await post('/api/students', { name: 'Ended', phone: '08030000011', program_id: program.id, session_id: session.id, start_date: '2025-01-10', end_date: '2025-03-14', fee: 1000, amount_paid: 1000, payment_method: 'cash' });
     const pricing = await post('/api/extra-programs', { type: 'hostel', name: 'Shared room', price: 40000 });
-    await post('/api/hostel-students', { name: 'Bed One', phone: '08030000012', pricing_id: pricing.id, start_date: '2025-03-01', end_date: '2025-03-31', amount_paid: 40000 });
-    await post('/api/hostel-students', { name: 'Bed Gone', phone: '08030000013', pricing_id: pricing.id, start_date: '2025-02-01', end_date: '2025-03-14', amount_paid: 40000 });
+    await post('/api/hostel-students', { name: 'Bed One', phone: '08030000012', pricing_id: pricing.id, start_date: '2025-03-01', end_date: '2025-03-31', amount_paid: 40000, payment_method: 'cash' });
+    await post('/api/hostel-students', { name: 'Bed Gone', phone: '08030000013', pricing_id: pricing.id, start_date: '2025-02-01', end_date: '2025-03-14', amount_paid: 40000, payment_method: 'cash' });
     const pkg = await post('/api/bridalpackages', { name: 'Dash bridal', price: 200000 });
-    const soon = await post('/api/bridalbookings', { client_name: 'Soon Bride', phone: '08030000014', event_date: '2025-03-28', package_id: pkg.id, amount_paid: 50000 });
+    const soon = await post('/api/bridalbookings', { client_name: 'Soon Bride', phone: '08030000014', event_date: '2025-03-28', package_id: pkg.id, amount_paid: 50000, payment_method: 'cash' });
     await post('/api/bridalbookings', { client_name: 'Too Late', phone: '08030000015', event_date: '2025-03-29', package_id: pkg.id });
-    await post('/api/bridalbookings', { client_name: 'Today Bride', phone: '08030000016', event_date: '2025-03-15', package_id: pkg.id, price: 150000, amount_paid: 150000 });
+    await post('/api/bridalbookings', { client_name: 'Today Bride', phone: '08030000016', event_date: '2025-03-15', package_id: pkg.id, price: 150000, amount_paid: 150000, payment_method: 'cash' });
 
     const d = await fetchDashboard();
     // income: this month's sales, the manual entry, the fee deposits (100,000 + 1,000 + 40,000 + 40,000) and the

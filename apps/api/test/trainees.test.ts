@@ -54,8 +54,8 @@ describe('makeup students', () => {
   let ended: Trainee, endsToday: Trainee, endsTomorrow: Trainee, suspended: Trainee, startsTomorrow: Trainee;
   beforeAll(async () => {
     ended = await created('/api/students', student({ end_date: yesterday, name: 'Boundary Ended' }));
-    endsToday = await created('/api/students', student({ end_date: today, name: 'Boundary Today', fee: 100, amount_paid: 100 }));
-    endsTomorrow = await created('/api/students', student({ end_date: tomorrow, name: 'Boundary Tomorrow', fee: 100, amount_paid: 99.99, program_id: otherProgram }));
+    endsToday = await created('/api/students', student({ end_date: today, name: 'Boundary Today', fee: 100, amount_paid: 100, payment_method: 'cash' }));
+    endsTomorrow = await created('/api/students', student({ end_date: tomorrow, name: 'Boundary Tomorrow', fee: 100, amount_paid: 99.99, payment_method: 'transfer', program_id: otherProgram }));
     suspended = await created('/api/students', student({ name: 'Boundary Suspended' }));
     startsTomorrow = await created('/api/students', student({ start_date: tomorrow, name: 'Boundary Starts', session_id: otherSession }));
     expect((await call('POST', '/api/students/suspend', { id: suspended.id })).statusCode).toBe(200);
@@ -141,7 +141,8 @@ describe('makeup students', () => {
       [{ session_id: 999999 }, 'session_id'],
       [{ phone: 'none' }, 'phone'],
       [{ fee: -1 }, 'fee'],
-      [{ fee: 100, amount_paid: 100.01 }, 'amount_paid'],
+      [{ fee: 100, amount_paid: 100.01, payment_method: 'cash' }, 'amount_paid'],
+      [{ fee: 100, amount_paid: 50 }, 'payment_method'],
     ] as [Record<string, unknown>, string][]) {
       const res = await call('POST', '/api/students', student(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(422);

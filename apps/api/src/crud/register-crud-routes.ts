@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { fieldLabel, listQuerySchema, searchTextSchema, studioDate, toKobo, type ListCallDef, type ListQuery, type PaymentMethod } from '@studio/shared';
+import { DEPOSIT_METHOD_REQUIRED, fieldLabel, listQuerySchema, searchTextSchema, studioDate, toKobo, type ListCallDef, type ListQuery, type PaymentMethod } from '@studio/shared';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { currentUser, isAdmin } from '../plugins/auth.js';
@@ -235,7 +235,9 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
       const input: Record<string, unknown> = { ...req.body };
       // a deposit taken with the record is its ledger's first line, not a column written by hand
       const deposit = ledger ? Number(input.amount_paid ?? 0) : 0;
-      const depositMethod = (input.payment_method as PaymentMethod | null | undefined) ?? 'cash';
+      // never a default: a deposit names its method (the schemas' depositRule; this holds for a schema without it)
+      const depositMethod = (input.payment_method as PaymentMethod | null | undefined) ?? null;
+      if (deposit > 0 && depositMethod === null) throw invalidField('payment_method', DEPOSIT_METHOD_REQUIRED);
       if (ledger) {
         delete input.amount_paid;
         delete input.payment_method;
@@ -248,7 +250,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
       const row = (await loadRow(tx, id))!;
       await hooks.afterWrite?.('create', null, row, ctx);
       await recordActivity(tx, { user, action: 'create', resource: resource.name, recordId: id, after: mod.toRecord(row) });
-      if (!(ledger && deposit > 0)) return withWarnings(row, ctx, { data: present(row, req) });
+      if (!(ledger && deposit > 0 && depositMethod)) return withWarnings(row, ctx, { data: present(row, req) });
       await addLedgerLine(tx, mod, id, { amount: deposit, method: depositMethod, date: todayOf(), note: `Paid with the ${what.toLowerCase()}` }, user, { field: 'amount_paid' });
       const paid = (await loadRow(tx, id))!;
       return withWarnings(paid, ctx, { data: present(paid, req) });

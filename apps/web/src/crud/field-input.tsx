@@ -35,6 +35,15 @@ function commonProps(field: FieldDef, error: ReactNode) {
   };
 }
 
+/**
+ * How a choice is taken back: never by clicking the chosen option again (Mantine's default `allowDeselect`), which
+ * empties a field without anyone seeing it (a deposit's "Bank transfer" silently became no method). A required
+ * choice cannot be emptied at all; an optional one has a clear button, a deliberate act.
+ */
+export function choiceProps(field: Pick<FieldDef, 'required'>) {
+  return { allowDeselect: false, clearable: !field.required } as const;
+}
+
 export function FieldInput({ field, value, error, onChange, resource, onPick, values }: FieldInputProps) {
   const common = commonProps(field, error);
   switch (field.kind) {
@@ -86,7 +95,7 @@ export function FieldInput({ field, value, error, onChange, resource, onPick, va
         <Select
           {...common}
           data={field.options ? [...field.options] : []}
-          allowDeselect={!field.required}
+          {...choiceProps(field)}
           value={value === null || value === '' ? null : String(value)}
           onChange={(v) => onChange(v)}
         />
@@ -130,8 +139,7 @@ function ReferenceSelect({ field, referenced, value, error, onChange, onPick }: 
       data={data}
       searchable
       nothingFoundMessage="Nothing matches"
-      clearable={!field.required}
-      allowDeselect={!field.required}
+      {...choiceProps(field)}
       value={selected}
       onChange={(v) => {
         onChange(v);

@@ -11,6 +11,16 @@ export const ledgerPaymentInputSchema = z.object({
 });
 export type LedgerPaymentInput = z.input<typeof ledgerPaymentInputSchema>;
 
+/** The sentence a deposit without its method is refused with (422 on `payment_method`), in the form and the API. */
+export const DEPOSIT_METHOD_REQUIRED = 'Choose how the deposit was paid: the payment method is required with a deposit.';
+
+/**
+ * A create that carries a deposit (`amount_paid` above 0) names how it was paid: nothing defaults to cash.
+ * `.refine(...depositRule)` on every create schema of a resource with a ledger.
+ */
+const depositHasMethod = (b: { amount_paid?: number | null; payment_method?: string | null }) => !(Number(b.amount_paid ?? 0) > 0) || (b.payment_method ?? null) !== null;
+export const depositRule: [typeof depositHasMethod, { path: string[]; error: string }] = [depositHasMethod, { path: ['payment_method'], error: DEPOSIT_METHOD_REQUIRED }];
+
 /** `POST {path}/{id}/payments/{paymentId}/reverse`: undoes a mistaken entry with a new, negative one. */
 export const ledgerReversalInputSchema = z.object({ reason: text(255) });
 export type LedgerReversalInput = z.input<typeof ledgerReversalInputSchema>;

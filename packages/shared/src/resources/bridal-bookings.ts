@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
+import { depositRule } from '../crud/ledger.js';
 import { id, isoDate, isoMonth, money, optionalText, recordBase, text } from '../primitives.js';
 import { paymentMethodSchema } from './orders.js';
 
@@ -50,9 +51,9 @@ const fields = {
   note: optionalText(1000),
 };
 
-/** POST: `amount_paid` (a deposit taken at booking) is recorded as the first payment, by `payment_method` (cash). */
+/** POST: `amount_paid` (a deposit taken at booking) is recorded as the first payment, by `payment_method` (required with a deposit). */
 // a form's empty deposit comes as null: no deposit, not an error
-export const bridalBookingInputSchema = z.object({ ...fields, amount_paid: money().nullish(), payment_method: paymentMethodSchema.nullish() });
+export const bridalBookingInputSchema = z.object({ ...fields, amount_paid: money().nullish(), payment_method: paymentMethodSchema.nullish() }).refine(...depositRule);
 /** PUT: amount_paid and balance are not fields here; only payments change them. */
 export const bridalBookingUpdateSchema = z.object({ ...fields, status: bookingStatusSchema }).partial();
 

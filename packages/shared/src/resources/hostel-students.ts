@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
+import { depositRule } from '../crud/ledger.js';
 import { id, isoMonth, optionalText } from '../primitives.js';
 import { changeSessionAction, endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields } from './trainees.js';
 
@@ -21,7 +22,7 @@ const fields = {
   session_id: id().nullish(),
   room: optionalText(30),
 };
-export const hostelStudentInputSchema = z.object({ ...fields, ...firstPaymentFields }).refine(...endRule);
+export const hostelStudentInputSchema = z.object({ ...fields, ...firstPaymentFields }).refine(...endRule).refine(...depositRule);
 export const hostelStudentUpdateSchema = z.object(fields).partial().refine(...endRule);
 
 const textParams = z.object({ text: z.string().min(1).max(100) });

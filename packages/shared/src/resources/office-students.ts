@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
+import { depositRule } from '../crud/ledger.js';
 import { id, optionalText } from '../primitives.js';
 import { endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields } from './trainees.js';
 
@@ -18,7 +19,7 @@ const fields = {
   /** A PMU package: an extra program of type office. */
   package_id: id(),
 };
-export const officeStudentInputSchema = z.object({ ...fields, ...firstPaymentFields }).refine(...endRule);
+export const officeStudentInputSchema = z.object({ ...fields, ...firstPaymentFields }).refine(...endRule).refine(...depositRule);
 export const officeStudentUpdateSchema = z.object(fields).partial().refine(...endRule);
 
 /** PMU (office) trainees: a PMU package instead of a program and session. */

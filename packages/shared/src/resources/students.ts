@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
+import { depositRule } from '../crud/ledger.js';
 import { id, optionalText } from '../primitives.js';
 import { changeSessionAction, endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields } from './trainees.js';
 
@@ -19,7 +20,7 @@ const fields = {
   program_id: id(),
   session_id: id(),
 };
-export const studentInputSchema = z.object({ ...fields, ...firstPaymentFields }).refine(...endRule);
+export const studentInputSchema = z.object({ ...fields, ...firstPaymentFields }).refine(...endRule).refine(...depositRule);
 export const studentUpdateSchema = z.object(fields).partial().refine(...endRule);
 
 /** Makeup trainees: a program type, a training session, a fee paid in instalments. */

@@ -36,7 +36,7 @@ export const traineeInputFields = {
   /** Omitted: the program's, package's or pricing's. */
   fee: money().optional(),
 };
-/** A create may carry the first payment (contract §4). */
+/** A create may carry the first payment (contract §4), with its method (`depositRule`: never cash by default). */
 export const firstPaymentFields = { amount_paid: money().nullish(), payment_method: paymentMethodSchema.nullish() };
 
 const endNotBeforeStart = (b: { start_date?: string; end_date?: string }) => !b.start_date || !b.end_date || b.end_date >= b.start_date;

@@ -201,7 +201,14 @@ describe('payments drawer', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     );
     const drawer = await screen.findByTestId('payments-drawer');
     await within(drawer).findAllByTestId('payment-line');
-    await setupUser().click(within(drawer).getByTestId('take-payment-submit'));
+    const user = setupUser();
+    // no method is chosen for the desk: the form asks for one before anything is sent
+    await user.click(within(drawer).getByTestId('take-payment-submit'));
+    await waitFor(() => expect(field('method')!.getAttribute('aria-invalid')).toBe('true'));
+    expect(posts(fetchMock)).toHaveLength(0);
+    await user.click(field('method')!);
+    await user.click(await screen.findByRole('option', { name: 'Cash', hidden: true }));
+    await user.click(within(drawer).getByTestId('take-payment-submit'));
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     expect(await within(drawer).findByText('The amount must not be greater than the balance of ₦150,000.00.')).toBeTruthy();
     expect(field('amount')!.getAttribute('aria-invalid')).toBe('true');

@@ -12,7 +12,7 @@ import { useTakePayment } from './ledger-queries';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
-type PaymentValues = { amount: number | string; method: PaymentMethod; date: string | null; note: string };
+type PaymentValues = { amount: number | string; method: PaymentMethod | null; date: string | null; note: string };
 
 export interface TakePaymentFormProps {
   resource: ResourceDefinition;
@@ -23,15 +23,15 @@ export interface TakePaymentFormProps {
 }
 
 /**
- * One payment towards a record's balance: the amount (the balance to start with), method, date (the studio's
- * today) and a note, checked with the shared `ledgerPaymentInputSchema`; an overpayment's 422 shows under the amount.
+ * One payment towards a record's balance: the amount (the balance to start with), method (chosen by the desk: none
+ * is preselected, so a transfer is never recorded as cash by default), date (the studio's today) and a note, checked with the shared `ledgerPaymentInputSchema`; an overpayment's 422 shows under the amount.
  */
 export function TakePaymentForm({ resource, parent, closedReason, onTaken }: TakePaymentFormProps) {
   const { singular } = ledgerOf(resource);
   const take = useTakePayment(resource, parent.id);
   const { form, onSubmit, saving, formError } = useSchemaForm({
     schema: ledgerPaymentInputSchema,
-    initialValues: { amount: parent.balance > 0 ? parent.balance : '', method: 'cash', date: studioDate(), note: '' } as PaymentValues,
+    initialValues: { amount: parent.balance > 0 ? parent.balance : '', method: null, date: studioDate(), note: '' } as PaymentValues,
     // an emptied amount is missing ("The amount field is required."), not 0
     toBody: (v) => ({ ...v, amount: v.amount === '' ? undefined : Number(v.amount) }),
     submit: (body) => take.mutateAsync(body),
@@ -66,7 +66,7 @@ export function TakePaymentForm({ resource, parent, closedReason, onTaken }: Tak
             data-field="amount"
             {...form.getInputProps('amount')}
           />
-          <Select label="Method" withAsterisk data={METHOD_OPTIONS} allowDeselect={false} disabled={closed} data-field="method" {...form.getInputProps('method')} />
+          <Select label="Method" withAsterisk placeholder="Choose how it was paid" data={METHOD_OPTIONS} allowDeselect={false} disabled={closed} data-field="method" {...form.getInputProps('method')} />
           <DatePickerInput
             label="Date"
             withAsterisk

@@ -63,7 +63,9 @@ export const bridalBookingsUi = defineResourceUi({
       label: 'Deposit paid by',
       kind: 'select',
       only: 'create',
-      defaultValue: 'transfer',
+      // shown only with a deposit, and then required; nothing is chosen for the desk (never cash by default)
+      required: true,
+      placeholder: 'Choose how it was paid',
       options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
       showWhen: (v) => Number(v.amount_paid) > 0,
     },

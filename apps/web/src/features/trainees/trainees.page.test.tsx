@@ -134,6 +134,12 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await user.clear(field('amount_paid'));
     await user.type(field('amount_paid'), '20000');
     await waitFor(() => expect(field('payment_method')).toBeTruthy());
+    // nothing is chosen for the desk: a deposit without its method is refused in the form
+    expect(field('payment_method').value).toBe('');
+    await user.click(screen.getByTestId('form-submit'));
+    expect(await within(form).findByText(/Choose how the deposit was paid/)).toBeTruthy();
+    expect(writes).toHaveLength(0);
+    await pick('payment_method', 'Bank transfer');
     await user.click(screen.getByTestId('form-submit'));
 
     await waitFor(() => expect(writes).toHaveLength(1));
