@@ -10,6 +10,12 @@ type Q = <T>(text: string, params?: unknown[]) => Promise<T[]>;
 
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+/** Tables kept by triggers from other tables: not copied, but counted again from the rows copied (whether the triggers ran or not). */
+const DERIVED: Record<string, string> = {
+  order_counts: 'insert into public.order_counts (outlet, status, n) select outlet, status, count(*) from public.orders group by outlet, status',
+  daily_totals: 'insert into public.daily_totals select * from public.daily_totals_recount()',
+};
+
 /**
  * Copies every row of every table in the embedded database's `public` schema into
  * the PostgreSQL database at `targetUrl`, which must be migrated to the same version
@@ -63,8 +69,8 @@ export async function copyToPostgres(source: Database, targetUrl: string, log: (
       await client.query('rollback to savepoint r');
     }
     for (const t of ordered) {
-      // kept by triggers on orders: counted again below from the orders copied
-      if (t === 'order_counts') continue;
+      // kept by triggers: counted again below from the rows copied
+      if (t in DERIVED) continue;
       const cols = (
         await src<{ c: string; identity: string }>(
           `select column_name as c, is_identity as identity from information_schema.columns
@@ -87,12 +93,13 @@ export async function copyToPostgres(source: Database, targetUrl: string, log: (
       log(`${t}: ${copied} rows`);
     }
 
-    if (ordered.includes('order_counts')) {
-      // whether the triggers ran (they do when the role may not turn them off) or not, the counts are the orders'
-      await client.query('delete from public.order_counts');
-      const r = await client.query('insert into public.order_counts (outlet, status, n) select outlet, status, count(*) from public.orders group by outlet, status');
-      report.tables.order_counts = r.rowCount ?? 0;
-      log(`order_counts: ${report.tables.order_counts} rows (counted from the orders)`);
+    for (const [t, recount] of Object.entries(DERIVED)) {
+      if (!ordered.includes(t)) continue;
+      // whether the triggers ran (they do when the role may not turn them off) or not, the figures are the copied rows'
+      await client.query(`delete from public.${ident(t)}`);
+      const r = await client.query(recount);
+      report.tables[t] = r.rowCount ?? 0;
+      log(`${t}: ${report.tables[t]} rows (counted from the rows copied)`);
     }
 
     // sequences: where the embedded database's stood, and past every copied id

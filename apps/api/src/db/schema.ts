@@ -13,6 +13,7 @@ export {
   hostelStudentPaymentsTable,
 } from '../resources/trainees/trainees.table.js';
 export { financesTable } from '../resources/finances/finances.table.js';
+export { dailyTotalsTable } from '../features/finances/daily-totals.table.js';
 export { activityLogTable } from '../plugins/activity-log.table.js';
 export { productRemovalsTable, productsTable, stockMovementsTable } from '../resources/products/products.table.js';
 export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable, orderCountsTable } from '../features/pos/orders.table.js';

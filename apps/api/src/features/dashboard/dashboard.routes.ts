@@ -22,11 +22,11 @@ import type { Db } from '../../db/client.js';
 import { bridalBookingsTable, extraProgramsTable, hostelStudentsTable, officeStudentsTable, productsTable, studentsTable, usersTable } from '../../db/schema.js';
 import { summaryRange } from '../finances/finance-summaries.js';
 import { stockFilters } from '../../resources/products/products.routes.js';
-import { orderItemsTable, orderPaymentsTable, ordersTable } from '../pos/orders.table.js';
+import { ordersTable } from '../pos/orders.table.js';
+import { dailyTotalsTable } from '../finances/daily-totals.table.js';
 import { sumKobo } from '../../db/columns.js';
 
 const O = ordersTable;
-const I = orderItemsTable;
 const P = productsTable;
 
 
@@ -82,59 +82,48 @@ function bars<K extends string>(key: K, labels: string[], sums: Map<string, Peri
 }
 
 /**
- * Paid sales (voids never count) of the dashboard: one grouped read of the daily sums per outlet over the
- * last 12 months gives today, yesterday, this month, last month and both charts; four small reads give
- * the best sellers with the month's cost, the payment methods, the best staff and the newest invoices.
+ * Paid sales (voids never count) of the dashboard, from `daily_totals` (kept by the database as sales are
+ * written: migration 0017, docs/decisions/018-daily-totals.md): the day rows per outlet over the last 12
+ * months give today, yesterday, this month, last month and both charts; this month's day rows per payment
+ * method and per seller, and the month's row per product (best sellers and the month's cost of goods), give
+ * the rest; the newest invoices come from the orders' date index. A few hundred rows, whatever the years.
  */
 async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> {
-  const paid = eq(O.status, 'paid');
-  const thisMonth = and(paid, gte(O.business_date, cal.monthFrom), lte(O.business_date, cal.today));
-  const [days, items, methods, staff, recent] = await Promise.all([
+  const T = dailyTotalsTable;
+  const thisMonth = (source: string) => and(eq(T.grain, 'd'), eq(T.source, source), gte(T.day, cal.monthFrom), lte(T.day, cal.today));
+  const [dayRows, items, methods, staff, recent] = await Promise.all([
     db
-      .select({
-        date: sql<string>`${O.business_date}::text`,
-        // one row a day with a column pair per outlet: grouping by the outlet's text too costs twice the time
-        outlets: sql<string[]>`array[${sql.join(
-          OUTLETS.map((o) => sql`(count(*) filter (where ${O.outlet} = ${o}))::text, coalesce(sum(${O.total}) filter (where ${O.outlet} = ${o}), 0)::text`),
-          sql`, `,
-        )}]`,
-        change: sql<string>`sum(${O.change})::text`,
-      })
-      .from(O)
-      .where(and(paid, gte(O.business_date, cal.from), lte(O.business_date, cal.today)))
-      .groupBy(O.business_date),
+      .select({ date: sql<string>`${T.day}::text`, outlet: sql<Outlet>`${T.key}`, count: T.count, total: T.amount, change: T.extra })
+      .from(T)
+      .where(and(eq(T.grain, 'd'), eq(T.source, 'sale'), gte(T.day, cal.from), lte(T.day, cal.today))),
     db
       .select({
         product_id: P.id,
         name: P.name,
         outlet: P.outlet,
         kind: P.kind,
-        quantity: sql<number>`sum(${I.quantity})::int`,
-        total: sql<string>`sum(${I.total})::text`,
+        quantity: T.count,
+        total: T.amount,
         // the whole month's cost of goods, beside the best sellers (window sums run before the limit)
-        month_cost: sql<string>`(sum(sum(${I.cost_price} * ${I.quantity})) over ())::text`,
+        month_cost: sql<string>`(sum(${T.extra}) over ())::text`,
       })
-      .from(I)
-      .innerJoin(O, eq(O.id, I.order_id))
-      .innerJoin(P, eq(P.id, I.product_id))
-      .where(thisMonth)
-      .groupBy(P.id)
-      .orderBy(desc(sql`sum(${I.total})`), asc(P.name), asc(P.id))
+      .from(T)
+      .innerJoin(P, sql`${P.id} = ${T.key}::int`)
+      .where(and(eq(T.grain, 'm'), eq(T.source, 'product'), eq(T.day, cal.monthFrom), sql`(${T.count} <> 0 or ${T.amount} <> 0)`))
+      .orderBy(desc(T.amount), asc(P.name), asc(P.id))
       .limit(DASHBOARD_TOP),
     db
-      .select({ method: orderPaymentsTable.method, amount: sql<string>`sum(${orderPaymentsTable.amount})::text` })
-      .from(orderPaymentsTable)
-      .innerJoin(O, eq(O.id, orderPaymentsTable.order_id))
-      .where(thisMonth)
-      .groupBy(orderPaymentsTable.method),
-    db
-      .select({ id: O.staff_id, name: usersTable.name, count: sql<number>`count(*)::int`, total: sql<string>`sum(${O.total})::text` })
-      .from(O)
-      .innerJoin(usersTable, eq(usersTable.id, O.staff_id))
-      .where(thisMonth)
-      .groupBy(O.staff_id, usersTable.name)
-      .orderBy(desc(sql`sum(${O.total})`), asc(usersTable.name))
-      .limit(DASHBOARD_TOP),
+      .select({ method: sql<PaymentMethod>`split_part(${T.key}, ':', 2)`, amount: sql<string>`sum(${T.amount})::text` })
+      .from(T)
+      .where(thisMonth('method'))
+      .groupBy(sql`1`),
+    db.execute(sql`
+      select u.id, u.name, s.count, s.total::text as total
+        from (select split_part(${T.key}, ':', 2)::int as id, sum(${T.count})::int as count, sum(${T.amount}) as total from ${T} where ${thisMonth('staff')} group by 1) s
+        join ${usersTable} u on u.id = s.id
+       where s.count <> 0
+       order by s.total desc, u.name asc
+       limit ${DASHBOARD_TOP}`) as unknown as Promise<{ rows: { id: number; name: string; count: number; total: string }[] }>,
     db
       .select({ id: O.id, invoice_no: O.invoice_no, outlet: O.outlet, customer_name: O.customer_name, total: O.total, status: O.status, created_at: O.created_at })
       .from(O)
@@ -142,6 +131,16 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
       .orderBy(desc(O.business_date), desc(O.created_at), desc(O.id))
       .limit(5),
   ]);
+  // one row a day with the outlets' figures side by side, as the sums below read them
+  const days = new Map<string, { date: string; outlets: string[]; changeK: number }>();
+  for (const r of dayRows) {
+    const d = days.get(r.date) ?? days.set(r.date, { date: r.date, outlets: OUTLETS.flatMap(() => ['0', '0']), changeK: 0 }).get(r.date)!;
+    const i = OUTLETS.indexOf(r.outlet);
+    if (i < 0) continue;
+    d.outlets[2 * i] = String(r.count);
+    d.outlets[2 * i + 1] = String(r.total);
+    d.changeK += sumKobo(r.change);
+  }
 
   const today = new PeriodSum();
   const yesterday = new PeriodSum();
@@ -151,14 +150,14 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
   const byDay = new Map<string, PeriodSum>();
   const byMonth = new Map<string, PeriodSum>();
   let changeK = 0;
-  for (const r of days) {
+  for (const r of days.values()) {
     const m = r.date.slice(0, 7);
     const sums = [byDay.set(r.date, new PeriodSum()).get(r.date)!, byMonth.get(m) ?? byMonth.set(m, new PeriodSum()).get(m)!];
     if (r.date === cal.today) sums.push(today);
     if (r.date === cal.yesterday) sums.push(yesterday);
     if (m === cal.month) {
       sums.push(month);
-      changeK += sumKobo(r.change);
+      changeK += r.changeK;
     }
     if (m === cal.lastMonth) sums.push(lastMonth);
     if (m === cal.lastMonth && r.date <= cal.samePeriodTo) sums.push(samePeriod);
@@ -188,7 +187,7 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
     monthly: bars('month', cal.months, byMonth),
     payment_methods: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, fromKobo(byMethod[m])])) as Record<PaymentMethod, number>,
     top_products: items.map((i) => ({ product_id: i.product_id, name: i.name, outlet: i.outlet, kind: i.kind, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
-    top_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
+    top_staff: staff.rows.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
     recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
   };
 }

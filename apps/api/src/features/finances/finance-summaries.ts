@@ -1,90 +1,59 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { OUTLETS, addMonths, fromKobo, type FinancePeriodRow, type FinanceSummary } from '@studio/shared';
+import { OUTLETS, addMonths, fromKobo, monthRange, type FinancePeriodRow, type FinanceSummary } from '@studio/shared';
 import type { Db } from '../../db/client.js';
-import {
-  bridalBookingPaymentsTable,
-  financesTable,
-  hostelStudentPaymentsTable,
-  officeStudentPaymentsTable,
-  ordersTable,
-  studentPaymentsTable,
-} from '../../db/schema.js';
 import { sumKobo } from '../../db/columns.js';
+import { dailyTotalsTable } from './daily-totals.table.js';
 
 // "How much did we make, and where did it go?": manual entries plus what the studio already records
-// (paid sales, trainees' fee payments, booking payments), summed in SQL NUMERIC, never in floating point.
-// Every source is dated by its own studio-calendar day (an order's business_date, a payment's date), so
-// month and year boundaries are the studio's, whatever the server's time zone.
+// (paid sales, trainees' fee payments, booking payments), read from `daily_totals`, which the database keeps
+// as those rows are written (migration 0017; docs/decisions/018-daily-totals.md): whole months from the
+// month rows, the days of a partial first or last month from the day rows, summed in SQL NUMERIC, never in
+// floating point. Every source is dated by its own studio-calendar day (an order's business_date, a
+// payment's date), so month and year boundaries are the studio's, whatever the server's time zone. A
+// reversal is a negative ledger line, so a reversed payment nets to zero; a voided sale is not counted.
 
-type Source = 'manual' | 'sales_store' | 'sales_office' | 'sales_salon' | 'fees' | 'bookings' | 'expense';
-
-type Ledger = typeof studentPaymentsTable;
-const ledgers: [Ledger, Source][] = [
-  [studentPaymentsTable, 'fees'],
-  [officeStudentPaymentsTable as unknown as Ledger, 'fees'],
-  [hostelStudentPaymentsTable as unknown as Ledger, 'fees'],
-  [bridalBookingPaymentsTable as unknown as Ledger, 'bookings'],
-];
+const T = dailyTotalsTable;
+/** The rows of daily_totals that are not money in or out of the studio but breakdowns of the sales (the dashboard's). */
+const BREAKDOWNS = ['staff', 'product', 'method'];
 
 /**
- * The money movements between two days, each source summed on its own before the union, so that a few
- * thousand sums cross it instead of every sale: `by: 'source'` gives rows per source and expense category,
- * `by: 'day'` rows per day with income and expense (sales by day in the order of `orders_paid_day_idx`,
- * with no sort). A reversal is a negative ledger line, so a reversed payment nets to zero; a voided sale
- * is not `paid` and is left out.
+ * The rows covering the days `from`..`to` exactly once: the month rows of the whole months inside, the day rows
+ * of the days outside them. A five-year range is some 60 month rows per source and at most 60 day rows.
  */
-function sums(from: string, to: string, by: 'source' | 'day'): SQL {
-  const F = financesTable;
-  const O = ordersTable;
-  const income = sql`coalesce(sum(${F.amount}) filter (where ${F.type} = 'income'), 0)`;
-  const expense = sql`coalesce(sum(${F.amount}) filter (where ${F.type} = 'expense'), 0)`;
-  if (by === 'day') {
-    const ledger = ([t]: [Ledger, Source]) => sql`select ${t.date}, sum(${t.amount}), 0 from ${t} where ${t.date} between ${from} and ${to} group by ${t.date}`;
-    return sql`
-      select ${F.date} as day, ${income} as income, ${expense} as expense from ${F} where ${F.date} between ${from} and ${to} group by ${F.date}
-      union all
-      select ${O.business_date}, sum(${O.total}), 0 from ${O} where ${O.status} = 'paid' and ${O.business_date} between ${from} and ${to} group by ${O.business_date}
-      union all ${sql.join(ledgers.map(ledger), sql` union all `)}`;
-  }
-  const ledger = ([t, source]: [Ledger, Source]) => sql`select ${source}::text, null, sum(${t.amount}), 0 from ${t} where ${t.date} between ${from} and ${to}`;
-  return sql`
-    select case when ${F.type} = 'income' then 'manual' else 'expense' end as source,
-           case when ${F.type} = 'expense' then ${F.category} end::text as category, ${income} as income, ${expense} as expense
-      from ${F} where ${F.date} between ${from} and ${to} group by ${F.type}, ${F.category}
-    union all
-    select 'sales_' || ${O.outlet}, null, sum(${O.total}), 0 from ${O}
-     where ${O.status} = 'paid' and ${O.business_date} between ${from} and ${to} group by ${O.outlet}
-    union all ${sql.join(ledgers.map(ledger), sql` union all `)}`;
+export function totalsCovering(from: string, to: string): SQL {
+  const firstFull = from.endsWith('-01') ? from.slice(0, 7) : addMonths(from.slice(0, 7), 1);
+  const lastFull = to === monthRange(to.slice(0, 7)).to ? to.slice(0, 7) : addMonths(to.slice(0, 7), -1);
+  const days = sql`${T.grain} = 'd' and ${T.day} between ${from} and ${to}`;
+  if (firstFull > lastFull) return days;
+  const fullFrom = `${firstFull}-01`;
+  const fullTo = monthRange(lastFull).to;
+  return sql`((${T.grain} = 'm' and ${T.day} between ${fullFrom} and ${`${lastFull}-01`}) or (${days} and (${T.day} < ${fullFrom} or ${T.day} > ${fullTo})))`;
 }
+const money = (from: string, to: string) => sql`${T.source} not in (${sql.join(BREAKDOWNS.map((b) => sql`${b}`), sql`, `)}) and ${totalsCovering(from, to)}`;
 
-/**
- * A summary query with the plan it needs over years of sales: one serial index-only pass over the paid-sales
- * index (`orders_paid_day_idx`). With PostgreSQL's defaults the planner picks a parallel seq scan of the
- * whole orders table instead, which took four times as long on 2 CPUs (five years of 300,000 sales: 307 ms
- * against 76 ms), so this transaction turns parallel workers off and prices random pages as on an SSD.
- * PGlite has no parallel workers, and no index-only scans until a VACUUM: there it changes nothing.
- */
-async function summaryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('random_page_cost', '1.1', true)`);
-    return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-  });
-}
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export async function summaryRange(db: Db, from: string, to: string): Promise<FinanceSummary> {
-  const rows = await summaryRows<{ source: Source; category: string | null; income: string | null; expense: string | null }>(
+  const rows = await rowsOf<{ source: string; key: string | null; amount: string | null }>(
     db,
-    sql`select source, category, sum(income)::text as income, sum(expense)::text as expense from (${sums(from, to, 'source')}) m group by source, category`,
+    sql`select ${T.source} as source, case when ${T.source} in ('sale', 'expense') then ${T.key} end as key, sum(${T.amount})::text as amount
+          from ${T} where ${money(from, to)} group by 1, 2`,
   );
   const byK: Record<string, number> = {};
   const expenseK: Record<string, number> = {};
   let incomeK = 0;
   let spentK = 0;
   for (const r of rows) {
-    incomeK += sumKobo(r.income);
-    spentK += sumKobo(r.expense);
-    if (r.source === 'expense') expenseK[r.category ?? 'Other'] = (expenseK[r.category ?? 'Other'] ?? 0) + sumKobo(r.expense);
-    else byK[r.source] = (byK[r.source] ?? 0) + sumKobo(r.income);
+    const k = sumKobo(r.amount);
+    if (r.source === 'expense') {
+      spentK += k;
+      expenseK[r.key ?? 'Other'] = (expenseK[r.key ?? 'Other'] ?? 0) + k;
+      continue;
+    }
+    incomeK += k;
+    // manual income entries are `income`; a ledger's source (fees, bookings) is its own
+    const source = r.source === 'sale' ? `sales_${r.key}` : r.source === 'income' ? 'manual' : r.source;
+    byK[source] = (byK[source] ?? 0) + k;
   }
   const of = (k: string) => fromKobo(byK[k] ?? 0);
   const salesK = OUTLETS.reduce((s, o) => s + (byK[`sales_${o}`] ?? 0), 0);
@@ -102,9 +71,11 @@ export async function summaryRange(db: Db, from: string, to: string): Promise<Fi
 /** Income, expense and net per month (`YYYY-MM`) or per year (`YYYY`), every period in the range, empty ones as 0. */
 export async function summaryByPeriod(db: Db, from: string, to: string, unit: 'month' | 'year'): Promise<FinancePeriodRow[]> {
   const width = unit === 'month' ? 7 : 4;
-  const rows = await summaryRows<{ period: string; income: string | null; expense: string | null }>(
+  const rows = await rowsOf<{ period: string; income: string | null; expense: string | null }>(
     db,
-    sql`select left(day::text, ${width}) as period, sum(income)::text as income, sum(expense)::text as expense from (${sums(from, to, 'day')}) m group by 1`,
+    sql`select left(${T.day}::text, ${width}) as period,
+               sum(${T.amount}) filter (where ${T.source} <> 'expense')::text as income, sum(${T.amount}) filter (where ${T.source} = 'expense')::text as expense
+          from ${T} where ${money(from, to)} group by 1`,
   );
   const found = new Map(rows.map((r) => [r.period, r]));
   const periods: string[] = [];
@@ -117,4 +88,3 @@ export async function summaryByPeriod(db: Db, from: string, to: string, unit: 'm
     return { period, income: fromKobo(inK), expense: fromKobo(outK), net: fromKobo(inK - outK) };
   });
 }
-

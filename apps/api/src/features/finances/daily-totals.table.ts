@@ -1,0 +1,30 @@
+import { date, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * What the studio took and spent, per day and per month, kept by the database itself as sales, payments and
+ * entries are written (statement-level triggers, migration 0017; docs/decisions/018-daily-totals.md): the
+ * dashboard and the finance summaries read a few hundred of these rows instead of years of sales.
+ *
+ * One row per `grain` ('d': a studio day; 'm': a month, `day` its 1st), `source` and `key`:
+ * - `sale`, key the outlet: paid sales (count, amount = total, extra = change given)
+ * - `staff`, key `outlet:staff_id`: paid sales per seller (count, amount)
+ * - `method`, key `outlet:method`: what paid sales took per payment method (count of lines, amount)
+ * - `product`, key the product id, months only: paid sales' lines (count = quantity, amount, extra = cost)
+ * - `income` / `expense`, key the category: manual finance entries (count, amount)
+ * - a payment ledger's source (`fees`, `bookings`), key its table: payments net of reversals (count of lines, amount)
+ * Voids are out (a sale counts while its status is `paid`); a reversal is a negative ledger line.
+ * `daily_totals_recount()` computes the same rows from scratch (tests, the migration, db:copy-to-postgres).
+ */
+export const dailyTotalsTable = pgTable(
+  'daily_totals',
+  {
+    grain: varchar('grain', { length: 1 }).$type<'d' | 'm'>().notNull(),
+    source: varchar('source', { length: 20 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    key: varchar('key', { length: 80 }).notNull(),
+    count: integer('count').notNull().default(0),
+    amount: numeric('amount', { precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    extra: numeric('extra', { precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.source, t.day, t.key] })],
+);
