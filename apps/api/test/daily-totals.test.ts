@@ -119,12 +119,12 @@ describe('daily_totals', () => {
     const five = (await call('GET', '/api/finances/summary-range/2025-02-14/2030-02-13')).json().data;
     const months = (await call('GET', '/api/finances/summary-monthly/2025-02/2030-02')).json().data as { income: number; expense: number }[];
     const [recount] = await rows<{ income: string; expense: string }>(sql`
-      select sum(amount) filter (where source not in ('expense', 'staff', 'product', 'method'))::text as income, sum(amount) filter (where source = 'expense')::text as expense
+      select sum(amount) filter (where source not in ('expense', 'staff', 'product', 'method', 'deposits'))::text as income, sum(amount) filter (where source = 'expense')::text as expense
         from daily_totals_recount() where grain = 'd' and day between '2025-02-14' and '2030-02-13'`);
     expect([five.income, five.expense]).toEqual([Number(recount!.income), Number(recount!.expense)]);
     // the monthly rows run over whole months (the 1st of February 2025 to the end of February 2030)
     const [whole] = await rows<{ income: string; expense: string }>(sql`
-      select sum(amount) filter (where source not in ('expense', 'staff', 'product', 'method'))::text as income, sum(amount) filter (where source = 'expense')::text as expense
+      select sum(amount) filter (where source not in ('expense', 'staff', 'product', 'method', 'deposits'))::text as income, sum(amount) filter (where source = 'expense')::text as expense
         from daily_totals_recount() where grain = 'd' and day between '2025-02-01' and '2030-02-28'`);
     expect(months.reduce((k, m) => k + Math.round(m.income * 100), 0)).toBe(Math.round(Number(whole!.income) * 100));
     expect(months.reduce((k, m) => k + Math.round(m.expense * 100), 0)).toBe(Math.round(Number(whole!.expense) * 100));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -146,6 +147,8 @@ async function createPglite(pgdata: string | undefined, options: PgliteOptions):
       ...(durable ? { startParams: durableStartParams } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       onStderr: tail.onStderr,
+      // trigram indexes (the orders' name search, migration 0020), as PostgreSQL's contrib has them
+      extensions: { pg_trgm },
     });
   } catch (err) {
     const said = tail.explain();

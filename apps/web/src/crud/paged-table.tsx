@@ -143,7 +143,7 @@ export function PagedTable<T>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <PagingFooter page={pageNumber} lastPage={lastPage} perPage={page?.per_page ?? 20} total={page?.total ?? 0} onPage={onPage} testId={testId} />
+      <PagingFooter page={pageNumber} lastPage={lastPage} perPage={page?.per_page ?? 20} total={page?.total ?? 0} more={page?.total_more ?? false} onPage={onPage} testId={testId} />
     </>
   );
 }

@@ -24,6 +24,8 @@ export interface Paged<T> {
   last_page: number;
   per_page: number;
   total: number;
+  /** A search's count stops at a limit: `total` is the limit and there are more ("1,000+"). */
+  total_more?: boolean;
 }
 export interface ErrorBody {
   message: string;

@@ -83,7 +83,7 @@ function bars<K extends string>(key: K, labels: string[], sums: Map<string, Peri
 
 /**
  * Paid sales (voids never count) of the dashboard, from `daily_totals` (kept by the database as sales are
- * written: migration 0017, docs/decisions/018-daily-totals.md): the day rows per outlet over the last 12
+ * written: migration 0019, docs/decisions/018-daily-totals.md): the day rows per outlet over the last 12
  * months give today, yesterday, this month, last month and both charts; this month's day rows per payment
  * method and per seller, and the month's row per product (best sellers and the month's cost of goods), give
  * the rest; the newest invoices come from the orders' date index. A few hundred rows, whatever the years.

@@ -2,7 +2,7 @@ import { date, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-or
 
 /**
  * What the studio took and spent, per day and per month, kept by the database itself as sales, payments and
- * entries are written (statement-level triggers, migration 0017; docs/decisions/018-daily-totals.md): the
+ * entries are written (statement-level triggers, migration 0019; docs/decisions/018-daily-totals.md): the
  * dashboard and the finance summaries read a few hundred of these rows instead of years of sales.
  *
  * One row per `grain` ('d': a studio day; 'm': a month, `day` its 1st), `source` and `key`:
@@ -11,7 +11,8 @@ import { date, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-or
  * - `method`, key `outlet:method`: what paid sales took per payment method (count of lines, amount)
  * - `product`, key the product id, months only: paid sales' lines (count = quantity, amount, extra = cost)
  * - `income` / `expense`, key the category: manual finance entries (count, amount)
- * - a payment ledger's source (`fees`, `bookings`), key its table: payments net of reversals (count of lines, amount)
+ * - a payment ledger's source (`fees`, `bookings`; `deposits` for appointments, income only once checked out into a
+ *   sale), key its table: payments net of reversals (count of lines, amount)
  * Voids are out (a sale counts while its status is `paid`); a reversal is a negative ledger line.
  * `daily_totals_recount()` computes the same rows from scratch (tests, the migration, db:copy-to-postgres).
  */

@@ -6,15 +6,18 @@ import { dailyTotalsTable } from './daily-totals.table.js';
 
 // "How much did we make, and where did it go?": manual entries plus what the studio already records
 // (paid sales, trainees' fee payments, booking payments), read from `daily_totals`, which the database keeps
-// as those rows are written (migration 0017; docs/decisions/018-daily-totals.md): whole months from the
+// as those rows are written (migration 0019; docs/decisions/018-daily-totals.md): whole months from the
 // month rows, the days of a partial first or last month from the day rows, summed in SQL NUMERIC, never in
 // floating point. Every source is dated by its own studio-calendar day (an order's business_date, a
 // payment's date), so month and year boundaries are the studio's, whatever the server's time zone. A
 // reversal is a negative ledger line, so a reversed payment nets to zero; a voided sale is not counted.
 
 const T = dailyTotalsTable;
-/** The rows of daily_totals that are not money in or out of the studio but breakdowns of the sales (the dashboard's). */
-const BREAKDOWNS = ['staff', 'product', 'method'];
+/**
+ * The rows of daily_totals that are not money in or out of the studio: breakdowns of the sales (the dashboard's),
+ * and appointment deposits, which count as income inside the sale they are checked out into (orders.deposit).
+ */
+const BREAKDOWNS = ['staff', 'product', 'method', 'deposits'];
 
 /**
  * The rows covering the days `from`..`to` exactly once: the month rows of the whole months inside, the day rows

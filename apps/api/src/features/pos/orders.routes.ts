@@ -117,6 +117,23 @@ async function countedOrders(db: Db, filter: { outlet?: Outlet; status?: 'paid' 
   return envelope(db, rows, Number(count?.n ?? 0), q);
 }
 
+/** A search counts its matches up to this many; past it the answer says `total_more` (the list shows "1,000+"). */
+export const SEARCH_COUNT_LIMIT = 1000;
+
+/**
+ * A search's page, newest first, with a bounded count: reading past the thousandth match of a common name costs
+ * a scan of every order and tells nobody anything. `total` is exact up to SEARCH_COUNT_LIMIT; past it, it is the
+ * limit and `total_more: true` (paging stops at the limit's last page: search for more of the name instead).
+ */
+async function searchedOrders(db: Db, where: SQL | undefined, q: PageQuery) {
+  const [[count], rows] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(O).where(where).limit(SEARCH_COUNT_LIMIT + 1).as('m')),
+    pageOf(db, where, q),
+  ]);
+  const n = Number(count?.n ?? 0);
+  return { ...(await envelope(db, rows, Math.min(n, SEARCH_COUNT_LIMIT), q)), total_more: n > SEARCH_COUNT_LIMIT };
+}
+
 const withoutSummary = <T extends { summary: unknown }>({ summary: _s, ...rest }: T) => rest;
 
 /** Per staff member (or one), per outlet: count and total of paid orders in a date range. */
@@ -171,13 +188,13 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
   app.get('/api/orders/name-search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
     const { text } = req.params;
     const q = req.query;
-    return withoutSummary(await pagedOrders(db, and(ilike(O.customer_name, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q));
+    return searchedOrders(db, and(ilike(O.customer_name, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q);
   });
 
   app.get('/api/orders/search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
     const { text } = req.params;
     const q = req.query;
-    return withoutSummary(await pagedOrders(db, and(ilike(O.invoice_no, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q));
+    return searchedOrders(db, and(ilike(O.invoice_no, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q);
   });
 
   app.get('/api/orders/:id', { config: staff, schema: { tags, params: idParams } }, async (req) => {
