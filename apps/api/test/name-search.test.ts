@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 // count that stops at SEARCH_COUNT_LIMIT ("1,000+"), newest first as every order list.
 
 let t: TestApp;
-let staff: { token: string };
+let staff: Awaited<ReturnType<TestApp['staff']>>;
 const get = (url: string) => t.call(staff.token, { method: 'GET', url });
 
 beforeAll(async () => {
