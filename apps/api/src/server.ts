@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { backupDirFor } from './db/backup.js';
 import { scheduleBackups } from './db/backup-schedule.js';
-import { ensureFirstAdmin, ignoredAdminSettings } from './db/first-admin.js';
+import { ensureFirstAdmin, ignoredAdminSettings } from './features/auth/first-admin.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { backupPglite, backupPostgres, backupsToKeep, listBackups, prune, restorePgliteFiles, restorePostgres } from '../src/db/backup.js';
-import { ensureFirstAdmin } from '../src/db/first-admin.js';
+import { ensureFirstAdmin } from '../src/features/auth/first-admin.js';
 import { ordersTable } from '../src/db/schema.js';
 import { ADMIN } from './helpers/test-app.js';
 import { snapshotDatabase } from './helpers/fixtures.js';

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
-import { ensureFirstAdmin } from '../src/db/first-admin.js';
+import { ensureFirstAdmin } from '../src/features/auth/first-admin.js';
 import { ADMIN } from './helpers/test-app.js';
 import { snapshotDatabase } from './helpers/fixtures.js';
 import { repoRoot } from './helpers/server-process.js';

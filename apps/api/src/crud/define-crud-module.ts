@@ -5,7 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.js';
 import type { UserRow } from '../plugins/auth.js';
-import type { LedgerModule } from './ledger.js';
+import type { LedgerTable } from '../db/ledger.table.js';
 
 export interface CrudContext {
   tx: Tx;
@@ -138,4 +138,11 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     ledger: def.ledger,
     computed: def.computed,
   };
+}
+
+/** How a module keeps its ledger: the table, and where it differs (a cancelled booking takes no payment). */
+export interface LedgerModule<T extends AnyTable = AnyTable> {
+  table: LedgerTable;
+  /** Throw (422) to refuse a new payment on this parent. Reversals are always allowed. */
+  beforePayment?(parent: RowOf<T>): void;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   fromKobo,
   ledgerPaymentInputSchema,
@@ -13,63 +13,13 @@ import {
 } from '@studio/shared';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
-import { idColumn, moneyColumn } from '../db/columns.js';
+import type { LedgerTable } from '../db/ledger.table.js';
 import { usersTable } from '../db/schema.js';
 import { currentUser, type UserRow } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { invalidField, notFound } from '../plugins/errors.js';
-import type { AnyTable, CrudModule, RowOf } from './define-crud-module.js';
+import type { CrudModule } from './define-crud-module.js';
 
-/**
- * The parent's side of a ledger: `amount_paid` (kept by the ledger, never by a PUT) and `balance`, a
- * generated column (`charge - amount_paid`) so lists filter and sort on it like any column.
- *
- * @example
- * export const bookingsTable = pgTable('bridal_bookings', { ..., price: moneyColumn('price').notNull(), ...ledgerColumns('price') });
- */
-export function ledgerColumns(charge: string) {
-  return {
-    amount_paid: moneyColumn('amount_paid').notNull().default(0),
-    balance: numeric('balance', { precision: 14, scale: 2, mode: 'number' })
-      .notNull()
-      .generatedAlwaysAs(sql.raw(`"${charge}" - "amount_paid"`)),
-  };
-}
-
-/**
- * A payment ledger table under `parent`: one line per payment, a reversal being a new negative line that
- * names the line it reverses (at most once: a unique index). Lines are never updated or deleted.
- *
- * @example
- * export const bookingPaymentsTable = ledgerTable('bridal_booking_payments', () => bookingsTable.id);
- */
-export function ledgerTable(name: string, parentId: () => AnyPgColumn) {
-  return pgTable(
-    name,
-    {
-      id: idColumn(),
-      parent_id: integer('parent_id')
-        .notNull()
-        .references(parentId, { onDelete: 'restrict' }),
-      amount: moneyColumn('amount').notNull(),
-      method: varchar('method', { length: 10 }).$type<PaymentMethod>().notNull(),
-      date: date('date', { mode: 'string' }).notNull(),
-      note: text('note'),
-      reverses_id: integer('reverses_id'),
-      user_id: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
-      created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    },
-    (t) => [index(`${name}_parent_idx`).on(t.parent_id, t.date, t.id), uniqueIndex(`${name}_reverses_unique`).on(t.reverses_id), index(`${name}_date_idx`).on(t.date)],
-  );
-}
-export type LedgerTable = ReturnType<typeof ledgerTable>;
-
-/** How a module keeps its ledger: the table, and where it differs (a cancelled booking takes no payment). */
-export interface LedgerModule<T extends AnyTable = AnyTable> {
-  table: LedgerTable;
-  /** Throw (422) to refuse a new payment on this parent. Reversals are always allowed. */
-  beforePayment?(parent: RowOf<T>): void;
-}
 
 type ParentRow = { id: number; amount_paid: number } & Record<string, unknown>;
 

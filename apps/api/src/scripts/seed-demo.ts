@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
-import { ensureFirstAdmin, ignoredAdminSettings } from '../db/first-admin.js';
+import { ensureFirstAdmin, ignoredAdminSettings } from '../features/auth/first-admin.js';
 import { bridalPackagesTable, extraProgramsTable, trainingProgramsTable, trainingSessionsTable, usersTable } from '../db/schema.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { hashPassword } from '../features/auth/passwords.js';

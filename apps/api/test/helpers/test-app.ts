@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { migrationsFolder, openPglite, openPostgres, type Database } from '../../src/db/client.js';
-import { ensureFirstAdmin } from '../../src/db/first-admin.js';
+import { ensureFirstAdmin } from '../../src/features/auth/first-admin.js';
 import type { LoginThrottleOptions } from '../../src/features/auth/login-throttle.js';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' };

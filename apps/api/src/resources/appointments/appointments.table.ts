@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AppointmentStatus, DepositOutcome, Outlet } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
-import { ledgerColumns, ledgerTable } from '../../crud/ledger.js';
+import { ledgerColumns, ledgerTable } from '../../db/ledger.table.js';
 import { clientsTable } from '../clients/clients.table.js';
 import { productsTable } from '../products/products.table.js';
 import { usersTable } from '../users/users.table.js';

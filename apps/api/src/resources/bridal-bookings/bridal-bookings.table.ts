@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
-import { ledgerColumns, ledgerTable } from '../../crud/ledger.js';
+import { ledgerColumns, ledgerTable } from '../../db/ledger.table.js';
 import { bridalPackagesTable } from '../bridal-packages/bridal-packages.table.js';
 import { usersTable } from '../users/users.table.js';
 import { clientIdColumn } from '../clients/clients.table.js';

@@ -1,48 +1,12 @@
 import { and, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, varchar, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { monthRange } from '@studio/shared';
-import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
-import { ledgerColumns, ledgerTable } from '../../crud/ledger.js';
 import type { AnyTable, ListContext } from '../../crud/define-crud-module.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invalidField } from '../../plugins/errors.js';
-import { clientIdColumn } from '../clients/clients.table.js';
 
-// What the three trainee tables (makeup, PMU and hostel) share, and the list conditions of spec §7.
-
-/**
- * A trainee table: identity, dates, fee with its ledger (`amount_paid`, generated `balance`), a stored
- * `suspended` flag (status is derived from it and today), plus the kind's own columns.
- */
-export function traineeTable<C extends Record<string, PgColumnBuilderBase>>(name: string, own: C) {
-  return pgTable(
-    name,
-    {
-      id: idColumn(),
-      name: varchar('name', { length: 100 }).notNull(),
-      phone: varchar('phone', { length: 30 }).notNull(),
-      start_date: date('start_date', { mode: 'string' }).notNull(),
-      end_date: date('end_date', { mode: 'string' }).notNull(),
-      fee: moneyColumn('fee').notNull(),
-      ...ledgerColumns('fee'),
-      suspended: boolean('suspended').notNull().default(false),
-      client_id: clientIdColumn(),
-      ...own,
-      ...timestamps(),
-    },
-    (t) => [
-      index(`${name}_start_idx`).on(t.start_date, t.id),
-      index(`${name}_end_idx`).on(t.end_date, t.id),
-      index(`${name}_name_idx`).on(t.name),
-      index(`${name}_client_idx`).on(t.client_id),
-      check(`${name}_paid_within_fee`, sql`${t.amount_paid} >= 0 AND ${t.amount_paid} <= ${t.fee}`),
-      check(`${name}_end_not_before_start`, sql`${t.end_date} >= ${t.start_date}`),
-    ],
-  );
-}
-
-/** A trainee's fee payments. */
-export const traineeLedger = (name: string, parentId: () => AnyPgColumn) => ledgerTable(name, parentId);
+// The list conditions the three trainee kinds (makeup, PMU and hostel) share (spec §7), and their checks;
+// the tables themselves are in trainees.table.ts.
 
 type TraineeCols = { start_date: AnyPgColumn; end_date: AnyPgColumn; suspended: AnyPgColumn; balance: AnyPgColumn };
 

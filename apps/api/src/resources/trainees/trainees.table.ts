@@ -1,8 +1,48 @@
-import { integer, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, varchar, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
+import { ledgerColumns, ledgerTable } from '../../db/ledger.table.js';
+import { clientIdColumn } from '../clients/clients.table.js';
 import { extraProgramsTable } from '../extra-programs/extra-programs.table.js';
 import { trainingProgramsTable } from '../training-programs/training-programs.table.js';
 import { trainingSessionsTable } from '../training-sessions/training-sessions.table.js';
-import { traineeLedger, traineeTable } from './trainees.columns.js';
+
+// What the three trainee tables (makeup, PMU and hostel) share, then the three.
+
+/**
+ * A trainee table: identity, dates, fee with its ledger (`amount_paid`, generated `balance`), a stored
+ * `suspended` flag (status is derived from it and today), plus the kind's own columns.
+ */
+export function traineeTable<C extends Record<string, PgColumnBuilderBase>>(name: string, own: C) {
+  return pgTable(
+    name,
+    {
+      id: idColumn(),
+      name: varchar('name', { length: 100 }).notNull(),
+      phone: varchar('phone', { length: 30 }).notNull(),
+      start_date: date('start_date', { mode: 'string' }).notNull(),
+      end_date: date('end_date', { mode: 'string' }).notNull(),
+      fee: moneyColumn('fee').notNull(),
+      ...ledgerColumns('fee'),
+      suspended: boolean('suspended').notNull().default(false),
+      client_id: clientIdColumn(),
+      ...own,
+      ...timestamps(),
+    },
+    (t) => [
+      index(`${name}_start_idx`).on(t.start_date, t.id),
+      index(`${name}_end_idx`).on(t.end_date, t.id),
+      index(`${name}_name_idx`).on(t.name),
+      index(`${name}_client_idx`).on(t.client_id),
+      check(`${name}_paid_within_fee`, sql`${t.amount_paid} >= 0 AND ${t.amount_paid} <= ${t.fee}`),
+      check(`${name}_end_not_before_start`, sql`${t.end_date} >= ${t.start_date}`),
+    ],
+  );
+}
+
+/** A trainee's fee payments. */
+export const traineeLedger = (name: string, parentId: () => AnyPgColumn) => ledgerTable(name, parentId);
+
 
 /** Makeup trainees: a program type and a training session. */
 export const studentsTable = traineeTable('students', {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from './client.js';
-import { usersTable } from './schema.js';
-import { hashPassword } from '../features/auth/passwords.js';
+import type { Db } from '../../db/client.js';
+import { usersTable } from '../../db/schema.js';
+import { hashPassword } from './passwords.js';
 
 /**
  * On an empty database, creates the first admin from ADMIN_USERNAME/ADMIN_PASSWORD,
