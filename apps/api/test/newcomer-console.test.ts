@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { studioDate } from '@studio/shared';
 import { loadConfig } from '../src/config.js';
-import { ignoredAdminSettings } from '../src/db/first-admin.js';
+import { ignoredAdminSettings } from '../src/features/auth/first-admin.js';
 import { seedFoundation } from '../src/scripts/seed-demo.js';
 import { seedPos } from '../src/scripts/seed-demo-pos.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
