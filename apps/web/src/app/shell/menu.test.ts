@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '../page-routes';
-import { ADMIN_MENU, type MenuItem, STAFF_MENU, containsPath, menuFor, menuPaths } from './menu';
+import { lazy } from 'react';
+import { ADMIN_MENU, type MenuItem, STAFF_MENU, buildMenu, containsPath, menuFor, menuPaths, unplacedPages } from './menu';
+import type { PageRoute } from '../page-routes';
 
 /** spec §2 "Admin menu", route by route. */
 const SPEC_ADMIN_ROUTES = [
@@ -138,5 +140,39 @@ describe('menus and routes', () => {
     const invoices = STAFF_MENU.find((i) => i.type === 'sub' && i.title === 'Invoices')!;
     expect(containsPath(invoices, '/invoices/my-performance')).toBe(true);
     expect(containsPath(invoices, '/dashboard/point-of-sales/store')).toBe(false);
+  });
+});
+
+describe('one list of pages: routes and both menus come from PAGE_ROUTES', () => {
+  const roles = [
+    { role: 'admin' as const, menu: ADMIN_MENU, opens: (r: PageRoute) => r.access === 'admin' || r.access === 'staff' },
+    { role: 'staff' as const, menu: STAFF_MENU, opens: (r: PageRoute) => r.access === 'staff' },
+  ];
+  for (const { role, menu, opens } of roles) {
+    it(`${role}: every page it may open is in its menu, unless the page says null (left out by spec §2)`, () => {
+      const paths = menuPaths(menu);
+      for (const page of PAGE_ROUTES.filter(opens)) {
+        // a page open to the role says where it goes for it: undefined is a page someone forgot to place
+        expect(page.menu[role], `${page.path}: menu.${role}`).not.toBeUndefined();
+        if (page.menu[role] !== null) expect(paths, page.path).toContain(page.path);
+      }
+      expect(unplacedPages(role)).toEqual([]);
+    });
+    it(`${role}: every menu link has a page the role may open`, () => {
+      for (const path of menuPaths(menu)) {
+        const page = PAGE_ROUTES.find((r) => r.path === path);
+        expect(page, path).toBeDefined();
+        expect(opens(page!), path).toBe(true);
+      }
+    });
+  }
+  it('adding a page is one declaration: it shows in the menus it names, in its group', () => {
+    const page: PageRoute = { path: '/suppliers/list', title: 'Suppliers', access: 'admin', page: lazy(async () => ({ default: () => null })), menu: { admin: { in: 'Settings' } } };
+    const admin = buildMenu('admin', [...PAGE_ROUTES, page]);
+    const settings = admin.find((i) => i.type === 'sub' && i.title === 'Settings');
+    expect(settings && settings.type === 'sub' ? menuPaths(settings.children) : []).toContain('/suppliers/list');
+    expect(menuPaths(buildMenu('staff', [...PAGE_ROUTES, page]))).not.toContain('/suppliers/list');
+    // a place the outline does not have is reported, not silently dropped
+    expect(unplacedPages('admin', [...PAGE_ROUTES, { ...page, menu: { admin: { in: 'Nowhere' } } }])).toEqual(['/suppliers/list -> Nowhere']);
   });
 });

@@ -23,7 +23,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import { ADMIN_HOME } from '../../lib/config';
+import { PAGE_ROUTES, type PageRoute } from '../page-routes';
 
 export type MenuIcon = Icon;
 
@@ -61,104 +61,86 @@ export interface HeadItem {
 }
 export type MenuItem = SubItem | LinkItem | ExtLinkItem | ExtTabLinkItem | HeadItem;
 
-const link = (title: string, path: string, extra: Partial<MenuBase> = {}): LinkItem => ({ type: 'link', title, path, ...extra });
-const outlets = (prefix: string, words: [string, string, string]): LinkItem[] => [
-  link(words[0], `${prefix}/store`),
-  link(words[1], `${prefix}/office`),
-  link(words[2], `${prefix}/salon`),
-];
+/** One entry of a menu's outline: a section title, a group, or a slot for top-level links. */
+type OutlineItem =
+  | HeadItem
+  | { type: 'group'; title: string; icon?: MenuIcon; filledIcon?: MenuIcon; badge?: MenuBase['badge'] }
+  | { type: 'slot'; key: string; icon?: MenuIcon; filledIcon?: MenuIcon };
 
-const pointOfSales: SubItem = {
-  type: 'sub',
-  title: 'Point of Sales',
-  icon: IconShoppingCart,
-  filledIcon: IconShoppingCartFilled,
-  badge: { value: '3', color: 'blush' },
-  children: outlets('/dashboard/point-of-sales', ['Makeup', 'PMU', 'Salon']),
+const group = (title: string, icon?: MenuIcon, filledIcon?: MenuIcon, extra: Partial<MenuBase> = {}): OutlineItem => ({ type: 'group', title, icon, filledIcon, ...extra });
+const slot = (key: string, icon?: MenuIcon, filledIcon?: MenuIcon): OutlineItem => ({ type: 'slot', key, icon, filledIcon });
+const head = (title: string): OutlineItem => ({ type: 'head', title });
+
+const pointOfSales = group('Point of Sales', IconShoppingCart, IconShoppingCartFilled, { badge: { value: '3', color: 'blush' } });
+const invoices = group('Invoices', IconFileInvoice, IconFileInvoiceFilled);
+const products = group('Products', IconBox);
+
+/**
+ * The outline of each menu (spec §2): sections, groups and slots in order. The links themselves come from the
+ * pages (`menu` on each entry of PAGE_ROUTES, app/page-routes.ts); a group or slot no page fills is not shown.
+ */
+export const MENU_OUTLINES: Record<'admin' | 'staff', readonly OutlineItem[]> = {
+  admin: [
+    head('General'),
+    slot('dashboard', IconLayoutDashboard, IconLayoutDashboardFilled),
+    pointOfSales,
+    invoices,
+    head('Studio'),
+    group('Students', IconSchool, IconSchoolFilled),
+    products,
+    slot('income', IconCash, IconCoinFilled),
+    slot('hostel', IconBed, IconBedFilled),
+    group('Bookings', IconHeart, IconHeartFilled),
+    slot('staff', IconUsersGroup),
+    head('Setup'),
+    group('Settings', IconSettings, IconSettingsFilled),
+  ],
+  staff: [
+    head('General'),
+    pointOfSales,
+    invoices,
+    products,
+    head('Students'),
+    group('Makeup Students', IconSchool, IconSchoolFilled),
+    group('Office Students', IconBook, IconBookFilled),
+    group('Hostel', IconBed, IconBedFilled),
+  ],
 };
-const invoices = (extra: LinkItem[]): SubItem => ({
-  type: 'sub',
-  title: 'Invoices',
-  icon: IconFileInvoice,
-  filledIcon: IconFileInvoiceFilled,
-  children: [...outlets('/invoices/product-invoices', ['Makeup', 'PMU', 'Salon']), ...extra],
-});
-const products: SubItem = {
-  type: 'sub',
-  title: 'Products',
-  icon: IconBox,
-  children: outlets('/products/manage', ['Makeup Products', 'PMU Products', 'Salon Products']),
+
+/** Icons of links inside a group (most have a dot). */
+const LINK_ICONS: Record<string, Pick<MenuBase, 'icon' | 'filledIcon'>> = {
+  '/invoices/my-performance': { icon: IconTrophy, filledIcon: IconTrophyFilled },
 };
 
-/** The admin menu, exactly spec §2 "Admin menu". */
-export const ADMIN_MENU: readonly MenuItem[] = [
-  { type: 'head', title: 'General' },
-  link('Dashboard', ADMIN_HOME, { icon: IconLayoutDashboard, filledIcon: IconLayoutDashboardFilled }),
-  pointOfSales,
-  invoices([link('Staff Performances', '/invoices/staff-performances')]),
-  { type: 'head', title: 'Studio' },
-  {
-    type: 'sub',
-    title: 'Students',
-    icon: IconSchool,
-    filledIcon: IconSchoolFilled,
-    children: [link('Makeup Students', '/students/makeup/list'), link('Office Students', '/students/office-students/list')],
-  },
-  products,
-  link('Income & Expenses', '/finances/income-expenses', { icon: IconCash, filledIcon: IconCoinFilled }),
-  link('Manage Hostel', '/users/hostel-users', { icon: IconBed, filledIcon: IconBedFilled }),
-  {
-    type: 'sub',
-    title: 'Bookings',
-    icon: IconHeart,
-    filledIcon: IconHeartFilled,
-    children: [link('Manage Bookings', '/bookings/manage'), link('Booking Packages', '/bookings/packages')],
-  },
-  link('Manage Staff', '/users/profile-list', { icon: IconUsersGroup }),
-  { type: 'head', title: 'Setup' },
-  {
-    type: 'sub',
-    title: 'Settings',
-    icon: IconSettings,
-    filledIcon: IconSettingsFilled,
-    children: [
-      link('Program Types', '/programs/list-types'),
-      link('Training Sessions', '/training-session/list-sessions'),
-      link('PMU Packages', '/programs/extra-list/office'),
-      link('Hostel Pricing', '/programs/extra-list/hostel'),
-    ],
-  },
-];
+/** A role's menu: its outline filled with the pages placed in it, in the order of `pages`. */
+export function buildMenu(role: 'admin' | 'staff', pages: readonly PageRoute[] = PAGE_ROUTES): MenuItem[] {
+  const placed = pages.flatMap((p) => {
+    const place = p.menu[role];
+    return place ? [{ at: place.in, link: { type: 'link' as const, title: place.title ?? p.title, path: p.path, ...LINK_ICONS[p.path] } }] : [];
+  });
+  const at = (key: string): LinkItem[] => placed.filter((x) => x.at === key).map((x) => x.link);
+  const items = MENU_OUTLINES[role].flatMap((o): MenuItem[] => {
+    if (o.type === 'head') return [o];
+    if (o.type === 'slot') return at(o.key).map((l) => ({ ...l, icon: o.icon, filledIcon: o.filledIcon }));
+    const children = at(o.title);
+    const { type: _t, ...base } = o;
+    return children.length ? [{ ...base, type: 'sub', children }] : [];
+  });
+  // a section title with nothing under it (every page of it left out) is dropped
+  return items.filter((item, i) => item.type !== 'head' || (items[i + 1] !== undefined && items[i + 1]!.type !== 'head'));
+}
 
-/** The non-admin menu, exactly spec §2 "Non-admin menu". */
-export const STAFF_MENU: readonly MenuItem[] = [
-  { type: 'head', title: 'General' },
-  pointOfSales,
-  invoices([link('My Performance', '/invoices/my-performance', { icon: IconTrophy, filledIcon: IconTrophyFilled })]),
-  products,
-  { type: 'head', title: 'Students' },
-  {
-    type: 'sub',
-    title: 'Makeup Students',
-    icon: IconSchool,
-    filledIcon: IconSchoolFilled,
-    children: [link('In Session', '/students/makeup/insession'), link('Owing', '/students/makeup/owe')],
-  },
-  {
-    type: 'sub',
-    title: 'Office Students',
-    icon: IconBook,
-    filledIcon: IconBookFilled,
-    children: [link('In Session', '/students/office-students/insession'), link('Owing', '/students/office-students/owing')],
-  },
-  {
-    type: 'sub',
-    title: 'Hostel',
-    icon: IconBed,
-    filledIcon: IconBedFilled,
-    children: [link('In Session', '/users/hostel-users/insession'), link('Vacated', '/users/hostel-users/owing')],
-  },
-];
+/** Where each page's `menu` points that its role's outline does not have (menu.test.ts expects none). */
+export function unplacedPages(role: 'admin' | 'staff', pages: readonly PageRoute[] = PAGE_ROUTES): string[] {
+  const keys = new Set(MENU_OUTLINES[role].flatMap((o) => (o.type === 'slot' ? [o.key] : o.type === 'group' ? [o.title] : [])));
+  return pages.filter((p) => p.menu[role] && !keys.has(p.menu[role]!.in)).map((p) => `${p.path} -> ${p.menu[role]!.in}`);
+}
+
+/** The admin menu (spec §2 "Admin menu"). */
+export const ADMIN_MENU: readonly MenuItem[] = buildMenu('admin');
+
+/** The non-admin menu (spec §2 "Non-admin menu"). */
+export const STAFF_MENU: readonly MenuItem[] = buildMenu('staff');
 
 export function menuFor(user: { is_admin: number | string | boolean } | null | undefined): readonly MenuItem[] {
   return Number(user?.is_admin) === 1 ? ADMIN_MENU : STAFF_MENU;
