@@ -143,7 +143,7 @@ export type MonthViewProps<T extends { id: number | string }, S extends object =
   /** What an empty month says; gets the month's name ("March 2026"). */
   emptyText?: (monthName: string) => string;
   /** Row key, attributes, width and test ids of the table. */
-  table?: Pick<PagedTableProps<T>, 'rowKey' | 'rowProps' | 'minWidth' | 'failedText' | 'testId' | 'rowTestId' | 'openTestId' | 'resource'>;
+  table?: Pick<PagedTableProps<T>, 'rowKey' | 'rowProps' | 'failedText' | 'testId' | 'rowTestId' | 'openTestId' | 'resource'>;
 };
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -281,6 +281,7 @@ export function MonthView<T extends { id: number | string }, S extends object = 
           onPage={searching ? setSearchPage : setPage}
           loading={list.isPending || list.isPlaceholderData}
           failed={list.isError}
+          onRetry={() => void list.refetch()}
           emptyText={searching ? (search.emptyText?.(text) ?? `Nothing matches “${text}”.`) : (emptyText?.(monthName) ?? `Nothing in ${monthName}.`)}
           onOpen={onOpen}
         />

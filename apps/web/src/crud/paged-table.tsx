@@ -1,26 +1,13 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
 import type { Paged, ResourceDefinition } from '@studio/shared';
-import type { CSSProperties, ReactNode } from 'react';
 import { isAdmin, useCurrentUser } from '../lib/auth-store';
 import type { CsvColumn, CsvKind, CsvValue } from '../lib/csv';
-import { formatDate, formatMoney } from '../lib/format';
-import { PagingFooter, SkeletonRows } from '../lib/ui/table-parts';
-import { ReferenceCell } from './reference-cell';
-import { referencedResource } from './reference-options';
+import { PagingFooter } from '../lib/ui/table-parts';
+import { DataTable, type RowProps, type TableColumn, dataTableIds } from './data-table';
 import type { ColumnDef } from './resource-ui';
-import classes from './paged-table.module.css';
 
-/**
- * A column of a server-paged table, declared as the generic list declares its columns (key, label,
- * kind money/date/text, render), plus its alignment and what it writes in a CSV export.
- */
-export interface TableColumn<T> extends ColumnDef<T> {
-  /** Money is right-aligned unless told otherwise. */
-  align?: 'left' | 'right';
-}
-
-/** Attributes a caller puts on a row: a style (a void invoice is faded) and `data-*` for tests and CSS. */
-export type RowProps = { style?: CSSProperties } & { [data: `data-${string}`]: string | number | undefined };
+// the table's declarations live with the one renderer; still importable from here
+export type { RowProps, TableColumn } from './data-table';
+export { renderCell } from './cells';
 
 export interface PagedTableProps<T> {
   columns: readonly TableColumn<T>[];
@@ -31,6 +18,8 @@ export interface PagedTableProps<T> {
   onPage: (page: number) => void;
   loading: boolean;
   failed?: boolean;
+  /** Loads the page again after a failure (the Retry button). */
+  onRetry?: () => void;
   emptyText: string;
   failedText?: string;
   /** A click on a row opens it; its first cell is also a button, for the keyboard. */
@@ -38,9 +27,7 @@ export interface PagedTableProps<T> {
   /** Default the row's `id`. */
   rowKey?: (row: T) => string | number;
   rowProps?: (row: T) => RowProps;
-  /** Below this width the table scrolls sideways (a phone). */
-  minWidth?: number;
-  /** Test ids: `{testId}-table`, `-empty`, `-range`, `-pagination`; rows `rowTestId`, the open button `openTestId`. */
+  /** Test ids: `{testId}-table`, `-cards`, `-empty`, `-retry`, `-range`, `-pagination`; rows `rowTestId`, the open button `openTestId`. */
   testId?: string;
   rowTestId?: string;
   openTestId?: string;
@@ -48,7 +35,7 @@ export interface PagedTableProps<T> {
   resource?: ResourceDefinition;
 }
 
-const defaultKey = (row: unknown) => (row as { id: number | string }).id;
+const NO_ROWS: readonly never[] = [];
 
 /** Staff never see `adminOnly` columns (cost prices, profit), on screen or in a file. */
 export function useVisibleColumns<T>(columns: readonly TableColumn<T>[]): readonly TableColumn<T>[] {
@@ -57,8 +44,8 @@ export function useVisibleColumns<T>(columns: readonly TableColumn<T>[]): readon
 }
 
 /**
- * A server-paged table of declared columns: skeleton rows while the first page loads, the empty or
- * failed line, rows kept on screen while the next page loads, and "Showing 21–40 of 134" with the pages.
+ * A server-paged list of declared columns: the one table (`DataTable`: columns by priority, cards on a phone,
+ * Retry after a failure), rows kept on screen while the next page loads, and "Showing 21–40 of 134" with the pages.
  */
 export function PagedTable<T>({
   columns: declared,
@@ -67,117 +54,38 @@ export function PagedTable<T>({
   onPage,
   loading,
   failed,
+  onRetry,
   emptyText,
   failedText = 'The list could not be loaded.',
   onOpen,
-  rowKey = defaultKey,
+  rowKey,
   rowProps,
-  minWidth = 640,
   testId = 'paged',
   rowTestId = `${testId}-row`,
   openTestId = `${testId}-open`,
   resource,
 }: PagedTableProps<T>) {
   const columns = useVisibleColumns(declared).filter((c) => c.only !== 'csv');
-  const rows = page?.data ?? [];
   const lastPage = Math.max(1, page?.last_page ?? 1);
-
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" fz="sm" data-testid={`${testId}-table`}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((col) => (
-                <Table.Th key={col.key} className={cellClass(col)}>
-                  {col.label}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading && rows.length === 0 && <SkeletonRows columns={columns.length} />}
-            {!loading && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text ta="center" c="dimmed" py="lg" data-testid={`${testId}-empty`}>
-                    {failed ? failedText : emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((row) => {
-              const { style, ...data } = rowProps?.(row) ?? {};
-              return (
-                <Table.Tr
-                  key={rowKey(row)}
-                  onClick={onOpen && (() => onOpen(row))}
-                  style={onOpen ? { cursor: 'pointer', ...style } : style}
-                  data-testid={rowTestId}
-                  {...data}
-                >
-                  {columns.map((col, i) => (
-                    <Table.Td key={col.key} className={cellClass(col)}>
-                      {i === 0 && onOpen ? (
-                        <Anchor
-                          component="button"
-                          type="button"
-                          fw={600}
-                          fz="sm"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            onOpen(row);
-                          }}
-                          data-testid={openTestId}
-                        >
-                          {renderCell(col, row, resource)}
-                        </Anchor>
-                      ) : (
-                        renderCell(col, row, resource)
-                      )}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        columns={columns}
+        rows={page?.data ?? NO_ROWS}
+        loading={loading}
+        failed={failed}
+        failedText={failedText}
+        onRetry={onRetry}
+        emptyText={emptyText}
+        onOpen={onOpen}
+        rowKey={rowKey}
+        rowProps={rowProps}
+        resource={resource}
+        ids={dataTableIds(testId, { row: rowTestId, open: openTestId })}
+      />
       <PagingFooter page={pageNumber} lastPage={lastPage} perPage={page?.per_page ?? 20} total={page?.total ?? 0} more={page?.total_more ?? false} onPage={onPage} testId={testId} />
     </>
   );
-}
-
-function cellClass<T>(col: TableColumn<T>): string | undefined {
-  const right = (col.align ?? (col.kind === 'money' ? 'right' : 'left')) === 'right';
-  const nowrap = col.nowrap || col.kind === 'money' || col.kind === 'date';
-  return [right && classes.right, nowrap && classes.nowrap].filter(Boolean).join(' ') || undefined;
-}
-
-/**
- * A cell by its column: its own render, else the field by kind (money ₦1,234.00, a date Mar 9, 2026, Yes/No,
- * a reference by the referenced record's name: that needs the row's resource, whose declaration names it).
- */
-export function renderCell<T>(column: ColumnDef<T>, row: T, resource?: ResourceDefinition): ReactNode {
-  if (column.render) return column.render(row);
-  const value = (row as Record<string, unknown>)[column.key];
-  switch (column.kind) {
-    case 'reference':
-      if (!resource) throw new Error(`Column ${column.key} is a reference: the table needs its resource`);
-      return <ReferenceCell referenced={referencedResource(resource, column.key)} id={value} labelField={column.labelField} />;
-    case 'money':
-      return formatMoney(value as number | null);
-    case 'date':
-      return formatDate(value as string | null);
-    case 'boolean':
-      return (
-        <Badge variant="light" color={value ? 'teal' : 'gray'}>
-          {value ? 'Yes' : 'No'}
-        </Badge>
-      );
-    default:
-      return value === null || value === undefined || value === '' ? <Text span c="dimmed" fz="inherit">—</Text> : String(value);
-  }
 }
 
 const CSV_KIND: Partial<Record<NonNullable<ColumnDef<unknown>['kind']>, CsvKind>> = { money: 'money', date: 'date' };

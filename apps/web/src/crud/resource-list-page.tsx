@@ -1,19 +1,20 @@
-import { ActionIcon, Anchor, Box, Button, Card, CloseButton, Group, Modal, Select, Skeleton, Table, Tabs, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Card, CloseButton, Group, Modal, Select, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery, useUncontrolled } from '@mantine/hooks';
 import type { ListSummary, RecordOf, ResourceDefinition } from '@studio/shared';
-import { IconChevronDown, IconChevronUp, IconHistory, IconPencil, IconPlus, IconSearch, IconSelector, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconPencil, IconPlus, IconSearch, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
-import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { QueryValue } from '../lib/api-client';
 import { isAdmin, useCurrentUser } from '../lib/auth-store';
 import { type CsvColumn, csvFileName } from '../lib/csv';
 import { notify } from '../lib/notify';
 import { PageHeader } from '../lib/ui/page-header';
-import { PagingFooter, SkeletonRows } from '../lib/ui/table-parts';
+import { PagingFooter } from '../lib/ui/table-parts';
 import { type ListParams, hooksFor } from './create-resource-hooks';
 import { EXPORT_PER_PAGE, ExportCsvButton, useCsvExport } from './csv-export';
 import { RecordHistoryDrawer } from './record-history.drawer';
-import { csvColumnsOf, renderCell } from './paged-table';
+import { DataTable, dataTableIds } from './data-table';
+import { csvColumnsOf } from './paged-table';
 import { canRead, fetchReferenceLabels, referencedResource } from './reference-options';
 import { ResourceForm } from './resource-form';
 import { type ColumnDef, type ResourceUi, singularOf } from './resource-ui';
@@ -22,6 +23,8 @@ import { type SummaryCardDef, SummaryCards } from './summary-cards';
 import classes from './resource-list-page.module.css';
 
 const SEARCH_DEBOUNCE_MS = 350;
+/** The list's test ids (tests and the e2e specs read them). */
+const LIST_IDS = dataTableIds('list', { table: 'resource-table', cards: 'resource-cards', row: 'resource-row', open: 'row-open', empty: 'list-empty', retry: 'list-retry' });
 
 export interface ResourceListPageProps<R extends ResourceDefinition> {
   ui: ResourceUi<R>;
@@ -127,43 +130,16 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
   const total = list.data?.total ?? 0;
   const lastPage = list.data?.lastPage ?? 1;
   const perPage = list.data?.perPage ?? 20;
-  // admins always have a row action: the record's history
-  const colCount = columns.length + (readOnly && !rowActions && !admin ? 0 : 1);
   const titleOf = (row: Row) => String((row as Record<string, unknown>)[ui.titleField ?? 'name'] ?? `#${(row as { id: number }).id}`);
 
-  const hasActions = colCount > columns.length;
-  // a wide table (products: ten columns) packs its cells and row buttons closer so it fits beside the sidebar
-  const wide = colCount > 8;
+  // admins always have a row action: the record's history
+  const hasActions = !readOnly || rowActions !== undefined || admin;
   const sortColumns = columns.filter((c) => ui.resource.sortable.includes(c.key));
-  const emptyText = list.isError
-    ? 'The list could not be loaded.'
-    : q
+  const emptyText = q
       ? `Nothing matches “${q}”.`
       : view && view !== views[0]
         ? `Nothing under “${view.label}”.`
         : `No ${title.toLowerCase()} yet.`;
-
-  // a click on a row's buttons (or in a dialog they open) is not a click on the row
-  const keepClick = onOpen ? (e: MouseEvent) => e.stopPropagation() : undefined;
-  const openCell = (row: Row, content: ReactNode) =>
-    onOpen ? (
-      <Anchor
-        component="button"
-        type="button"
-        fw={600}
-        fz="sm"
-        ta="left"
-        onClick={(e: MouseEvent) => {
-          e.stopPropagation();
-          onOpen(row);
-        }}
-        data-testid="row-open"
-      >
-        {content}
-      </Anchor>
-    ) : (
-      content
-    );
 
   /** The page's own row actions, then history (admins: the API keeps the log from staff), edit and delete. */
   const actionsOf = (row: Row) => (
@@ -310,91 +286,19 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
             {csv && <ExportCsvButton exporter={exporter} disabled={list.isPending || list.isPlaceholderData || total === 0} testId="list-export" />}
           </Group>
         </Group>
-        {phone ? (
-          // a phone gets one card per record (label: value), not a ten-column table to scroll sideways
-          <div className={classes.cards} data-testid="resource-cards">
-            {list.isPending &&
-              Array.from({ length: 3 }, (_, i) => (
-                <div key={`skeleton-${i}`} className={classes.card}>
-                  <Skeleton height={16} width="60%" radius="sm" />
-                  <Skeleton height={12} mt="sm" radius="sm" />
-                  <Skeleton height={12} mt="xs" radius="sm" />
-                </div>
-              ))}
-            {!list.isPending && rows.length === 0 && (
-              <Text ta="center" c="dimmed" py="lg" px="md" data-testid="list-empty">
-                {emptyText}
-              </Text>
-            )}
-            {rows.map((row) => {
-              const [head, ...rest] = columns;
-              return (
-                <div key={(row as { id: number }).id} className={classes.card} data-testid="resource-row">
-                  {head && <div className={classes.cardTitle}>{openCell(row, renderCell(head, row, ui.resource))}</div>}
-                  <dl className={classes.cardFields}>
-                    {rest.map((col) => (
-                      <div key={col.key}>
-                        <dt>{col.label}</dt>
-                        <dd>{renderCell(col, row, ui.resource)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                  {hasActions && (
-                    <Group gap={4} justify="flex-end" mt="xs" onClick={keepClick}>
-                      {actionsOf(row)}
-                    </Group>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        ) : (
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={wide ? 'xs' : 'md'} className={classes.table} data-testid="resource-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((col) => (
-                    <HeaderCell key={col.key} column={col} sortable={ui.resource.sortable.includes(col.key)} sort={sort} onSort={toggleSort} />
-                  ))}
-                  {hasActions && <Table.Th className={classes.actionsHead}>Actions</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending && <SkeletonRows columns={colCount} />}
-                {!list.isPending && rows.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={colCount}>
-                      <Text ta="center" c="dimmed" py="lg" data-testid="list-empty">
-                        {emptyText}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {rows.map((row) => (
-                  <Table.Tr
-                    key={(row as { id: number }).id}
-                    onClick={onOpen && (() => onOpen(row))}
-                    className={onOpen ? classes.openRow : undefined}
-                    data-testid="resource-row"
-                  >
-                    {columns.map((col, i) => (
-                      <Table.Td key={col.key} className={col.nowrap || col.kind === 'money' || col.kind === 'date' ? classes.nowrap : undefined}>
-                        {i === 0 ? openCell(row, renderCell(col, row, ui.resource)) : renderCell(col, row, ui.resource)}
-                      </Table.Td>
-                    ))}
-                    {hasActions && (
-                      <Table.Td className={wide ? `${classes.actions} ${classes.compactActions}` : classes.actions} onClick={keepClick}>
-                        <Group gap={wide ? 2 : 4} wrap="nowrap" justify="flex-end">
-                          {actionsOf(row)}
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <DataTable
+          columns={columns}
+          rows={rows}
+          loading={list.isPending}
+          failed={list.isError}
+          onRetry={() => void list.refetch()}
+          emptyText={emptyText}
+          onOpen={onOpen}
+          actions={hasActions ? actionsOf : undefined}
+          sort={{ sortable: ui.resource.sortable, value: sort, onSort: toggleSort }}
+          resource={ui.resource}
+          ids={LIST_IDS}
+        />
         <PagingFooter page={page} lastPage={lastPage} perPage={perPage} total={total} onPage={setPage} testId="list" />
       </Card>
 
@@ -425,19 +329,5 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
         </>
       )}
     </div>
-  );
-}
-
-function HeaderCell<T>({ column, sortable, sort, onSort }: { column: ColumnDef<T>; sortable: boolean; sort: Sort; onSort: (f: string) => void }) {
-  if (!sortable) return <Table.Th className={classes.head}>{column.label}</Table.Th>;
-  const active = sort.field === column.key;
-  const Icon = active ? (sort.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
-  return (
-    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'} className={classes.head}>
-      <UnstyledButton onClick={() => onSort(column.key)} className={classes.sortButton} data-testid={`sort-${column.key}`}>
-        <span>{column.label}</span>
-        <Icon size={14} stroke={1.8} />
-      </UnstyledButton>
-    </Table.Th>
   );
 }

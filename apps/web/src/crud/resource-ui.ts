@@ -75,6 +75,17 @@ export interface ColumnDef<TRecord> {
   render?: (row: TRecord) => ReactNode;
   /** Keeps the cell on one line (names, money). */
   nowrap?: boolean;
+  /** Money is right-aligned unless told otherwise. */
+  align?: 'left' | 'right';
+  /**
+   * How much the column matters when the table is short of room (a laptop beside the sidebar, a tablet): 1 is never
+   * hidden; the table hides the highest numbers first (among equals the rightmost) until the rest fit, instead of
+   * scrolling sideways. Default: 1 for the first column, money and the status; 2 for dates; 3 for the rest.
+   * A hidden column is still on a phone's card, in the record's detail and in the CSV.
+   */
+  priority?: number;
+  /** The row's status (a badge): kept in view like money, and at the top of a phone's card. Default: the column keyed `status`. */
+  status?: boolean;
   /** Only admins see it: staff never see cost prices or profit (contract §3). */
   adminOnly?: boolean;
   /** `csv`: not a column of the table on screen, only of a CSV export (and a record's detail), e.g. a phone shown under the name. */

@@ -92,7 +92,7 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
       csv: (b) => b.client_name,
     },
     { key: 'event_date', label: 'Event', kind: 'date' },
-    { key: 'phone', label: 'Phone', nowrap: true },
+    { key: 'phone', label: 'Phone', nowrap: true, priority: 4 },
     { key: 'package_id', label: 'Package', kind: 'reference', csv: (b) => packages.labelOf(b.package_id) ?? null },
     { key: 'artist_id', label: 'Artist', kind: 'reference', csv: (b) => staff.labelOf(b.artist_id) ?? null },
     { key: 'price', label: 'Price', kind: 'money' },
@@ -112,9 +112,6 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
   ];
 }
 
-/** The columns shown beside the calendar on a desktop: the rest are in the detail and the CSV. */
-const NARROW = new Set(['client_name', 'event_date', 'balance', 'status']);
-
 type Filters = { status: BookingStatus | null; artist_id: string | null };
 
 /**
@@ -123,8 +120,6 @@ type Filters = { status: BookingStatus | null; artist_id: string | null };
  * steps, payments (take a payment, receipts, reversal) and a WhatsApp reminder of the balance.
  */
 export function ManageBookingsPage({ title }: { title: string }) {
-  // side by side with the calendar only from the grid's xl breakpoint; stacked, the table has room for every column
-  const wide = useMediaQuery('(min-width: 88em)');
   const [month] = useMonthParam();
   const [filters, setFilters] = useState<Filters>({ status: null, artist_id: null });
   const query = { status: filters.status ?? undefined, artist_id: filters.artist_id ?? undefined };
@@ -166,7 +161,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
             queryKey={resourceKeys(bridalBookings.name).lists()}
             path={(m) => listPath(bridalBookings, 'getmonth', { month: m })}
             query={query}
-            columns={wide ? columns.filter((c) => NARROW.has(c.key)) : columns}
+            columns={columns}
             summary={[
               { key: 'count', label: 'Bookings', format: 'count' },
               { key: 'price', label: 'Booked', format: 'money' },

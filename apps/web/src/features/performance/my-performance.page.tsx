@@ -87,6 +87,7 @@ export function MyPerformancePage({ title }: { title: string }) {
             page={orders.data}
             loading={orders.isPending || orders.isPlaceholderData}
             failed={orders.isError}
+            onRetry={() => void orders.refetch()}
             emptyText={`No invoices ${range[0] === range[1] ? 'on' : 'in'} ${describeRange(range)}.`}
             onOpen={setOpen}
             pageNumber={page}

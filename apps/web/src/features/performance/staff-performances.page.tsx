@@ -182,6 +182,7 @@ function StaffOrdersDrawer({ staff, range, onClose }: { staff: StaffPerformanceR
           page={orders.data}
           loading={orders.isPending || orders.isPlaceholderData}
           failed={orders.isError}
+          onRetry={() => void orders.refetch()}
           emptyText="No invoices in this range."
           onOpen={setOpen}
           pageNumber={page}

@@ -64,13 +64,15 @@ export function orderCsvColumns(show: OrdersShow = 'staff'): CsvColumn<Order>[] 
 export const orderRowProps = (order: Order): RowProps => ({ 'data-status': order.status, style: order.status === 'void' ? { opacity: 0.7 } : undefined });
 
 /** The invoice tables' test ids (`orders-table`, `order-row`, `order-open`, `orders-range`, ...). */
-export const ORDER_TABLE_IDS = { testId: 'orders', rowTestId: 'order-row', openTestId: 'order-open', minWidth: 860, failedText: 'The invoices could not be loaded.' } as const;
+export const ORDER_TABLE_IDS = { testId: 'orders', rowTestId: 'order-row', openTestId: 'order-open', failedText: 'The invoices could not be loaded.' } as const;
 
 export interface OrdersTableProps {
   /** The current page of invoices (the paged envelope), or undefined while the first page loads. */
   page: Paged<Order> | undefined;
   loading: boolean;
   failed?: boolean;
+  /** Loads the page again after a failure (the Retry button). */
+  onRetry?: () => void;
   /** What an empty list says, e.g. 'No invoices in March 2026.' */
   emptyText: string;
   onOpen: (order: Order) => void;
@@ -80,7 +82,7 @@ export interface OrdersTableProps {
   show?: OrdersShow;
 }
 
-/** A paged list of invoices; a click on a row opens it. Scrolls sideways on a phone. */
+/** A paged list of invoices; a click on a row opens it. Cards on a phone. */
 export function OrdersTable({ show = 'staff', ...props }: OrdersTableProps) {
   return <PagedTable<Order> {...ORDER_TABLE_IDS} {...props} columns={orderColumns(show)} rowProps={orderRowProps} />;
 }
