@@ -55,6 +55,8 @@ export interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
   /** Sortable headers (a phone sorts from its own picker: there is no header row on a card). */
   sort?: { sortable: readonly string[]; value: SortState; onSort: (field: string) => void };
+  /** A totals row under the rows (the same columns; a phone's last card), e.g. "All staff". */
+  totals?: T;
   /** The rows' resource, for `reference` columns. */
   resource?: ResourceDefinition;
   ids: DataTableIds;
@@ -81,7 +83,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return phone ? <DataCards {...props} /> : <FittedTable {...props} />;
 }
 
-function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, emptyText, onOpen, rowKey = defaultKey, rowProps, actions, sort, resource, ids }: DataTableProps<T>) {
+function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, emptyText, onOpen, rowKey = defaultKey, rowProps, actions, sort, totals, resource, ids }: DataTableProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const width = useWidth(scroller);
   const order = hideOrder(columns);
@@ -141,12 +143,24 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
             );
           })}
         </Table.Tbody>
+        {totals !== undefined && rows.length > 0 && (
+          <Table.Tfoot>
+            <Table.Tr className={classes.totals} data-testid={`${ids.row}-totals`}>
+              {shown.map((col) => (
+                <Table.Td key={col.key} className={cellClass(col)} data-kind={kindAttr(col)}>
+                  {renderCell(col, totals, resource)}
+                </Table.Td>
+              ))}
+              {actions && <Table.Td />}
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
       </Table>
     </div>
   );
 }
 
-function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emptyText, onOpen, rowKey = defaultKey, rowProps, actions, resource, ids }: DataTableProps<T>) {
+function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emptyText, onOpen, rowKey = defaultKey, rowProps, actions, totals, resource, ids }: DataTableProps<T>) {
   const [head, ...rest] = columns;
   const status = rest.find((c) => cellRole(c) === 'status');
   const fields = rest.filter((c) => c !== status);
@@ -167,28 +181,7 @@ function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emp
         const { style, ...data } = rowProps?.(row) ?? {};
         return (
           <div key={rowKey(row)} className={onOpen ? `${classes.card} ${classes.openRow}` : classes.card} style={style} onClick={onOpen && (() => onOpen(row))} data-testid={ids.row} {...data}>
-            <div className={classes.cardHead}>
-              {head && (
-                <div className={classes.cardTitle}>
-                  <OpenCell row={row} onOpen={onOpen} testId={ids.open} content={renderCell(head, row, resource)} />
-                </div>
-              )}
-              {status && (
-                <div className={classes.cardStatus} data-kind="status">
-                  {renderCell(status, row, resource)}
-                </div>
-              )}
-            </div>
-            {fields.length > 0 && (
-              <dl className={classes.cardFields}>
-                {fields.map((col) => (
-                  <div key={col.key} data-kind={kindAttr(col)}>
-                    <dt>{col.label}</dt>
-                    <dd className={cellRole(col) === 'money' || col.nowrap ? classes.nowrap : undefined}>{renderCell(col, row, resource)}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
+            <CardBody row={row} head={head} status={status} fields={fields} onOpen={onOpen} resource={resource} openTestId={ids.open} />
             {actions && (
               <div className={classes.cardActions} onClick={keepClick}>
                 {actions(row)}
@@ -197,7 +190,41 @@ function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emp
           </div>
         );
       })}
+      {totals !== undefined && rows.length > 0 && (
+        <div className={`${classes.card} ${classes.totals}`} data-testid={`${ids.row}-totals`}>
+          <CardBody row={totals} head={head} status={status} fields={fields} resource={resource} openTestId={ids.open} />
+        </div>
+      )}
     </div>
+  );
+}
+
+function CardBody<T>({ row, head, status, fields, onOpen, resource, openTestId }: { row: T; head?: TableColumn<T>; status?: TableColumn<T>; fields: readonly TableColumn<T>[]; onOpen?: (row: T) => void; resource?: ResourceDefinition; openTestId: string }) {
+  return (
+    <>
+      <div className={classes.cardHead}>
+        {head && (
+          <div className={classes.cardTitle}>
+            <OpenCell row={row} onOpen={onOpen} testId={openTestId} content={renderCell(head, row, resource)} />
+          </div>
+        )}
+        {status && (
+          <div className={classes.cardStatus} data-kind="status">
+            {renderCell(status, row, resource)}
+          </div>
+        )}
+      </div>
+      {fields.length > 0 && (
+        <dl className={classes.cardFields}>
+          {fields.map((col) => (
+            <div key={col.key} data-kind={kindAttr(col)}>
+              <dt>{col.label}</dt>
+              <dd className={cellRole(col) === 'money' || col.kind === 'date' ? classes.nowrap : undefined}>{renderCell(col, row, resource)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
   );
 }
 

@@ -31,7 +31,8 @@ export function summaryFigure<S>(card: SummaryCardDef<S>, summary: S | undefined
 
 /**
  * The server's summary of a list as a row of stat cards (a month's bookings, the trainees shown): the figures as
- * sent for the whole list, never sums of the page on screen. Skeletons while `loading`.
+ * sent for the whole list, never sums of the page on screen. Skeletons while `loading`; a dash when there is no summary
+ * (a failed load), never 0.
  *
  * @example
  * <SummaryCards summary={list.data?.summary} loading={list.isPending} hint="In session"
@@ -47,7 +48,8 @@ export function SummaryCards<S>({ cards, summary, loading, hint }: { cards: read
           <StatCard
             key={card.key}
             label={card.label}
-            value={card.format === 'money' ? formatMoney(n) : n.toLocaleString('en-NG')}
+            // no summary (the list failed to load): a dash, never a zero that reads as "nothing sold"
+            value={summary === undefined ? '—' : card.format === 'money' ? formatMoney(n) : n.toLocaleString('en-NG')}
             hint={card.hint ?? hint}
             icon={card.icon}
             color={card.color}

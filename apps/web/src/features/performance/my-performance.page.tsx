@@ -40,8 +40,8 @@ export function MyPerformancePage({ title }: { title: string }) {
           <DateRangeFilter value={picked} onChange={pick} />
         </Card>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <StatCard label="My sales" value={formatMoney(summary?.total ?? 0)} hint={describeRange(range)} icon={<IconCash size={22} />} loading={loading} testId="my-total" />
-          <StatCard label="Paid invoices" value={summary?.count ?? 0} hint={describeRange(range)} icon={<IconReceipt size={22} />} loading={loading} testId="my-count" />
+          <StatCard label="My sales" value={summary ? formatMoney(summary.total) : '—'} hint={describeRange(range)} icon={<IconCash size={22} />} loading={loading} testId="my-total" />
+          <StatCard label="Paid invoices" value={summary ? summary.count : '—'} hint={describeRange(range)} icon={<IconReceipt size={22} />} loading={loading} testId="my-count" />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {OUTLETS.map((o) => {
@@ -51,8 +51,8 @@ export function MyPerformancePage({ title }: { title: string }) {
               <StatCard
                 key={o}
                 label={OUTLET_LABELS[o]}
-                value={formatMoney(figures?.total ?? 0)}
-                hint={invoices(figures?.count ?? 0)}
+                value={figures ? formatMoney(figures.total) : '—'}
+                hint={figures ? invoices(figures.count) : undefined}
                 icon={<Icon size={22} />}
                 color={o === 'office' ? 'blush' : o === 'salon' ? 'teal' : 'gold'}
                 loading={loading}
@@ -68,6 +68,10 @@ export function MyPerformancePage({ title }: { title: string }) {
           </Title>
           {loading ? (
             <Skeleton height={220} radius="md" />
+          ) : orders.isError ? (
+            <Center h={160}>
+              <Text c="dimmed">The figures could not be loaded.</Text>
+            </Center>
           ) : summary && summary.count > 0 ? (
             <SalesByOutletChart bars={OUTLETS.map((o) => ({ label: OUTLET_LABELS[o], [o]: summary.by_outlet[o].total }))} height={240} testId="my-chart" />
           ) : (

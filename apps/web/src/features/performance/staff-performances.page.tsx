@@ -1,6 +1,6 @@
-import { Card, Center, Drawer, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Center, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { OUTLETS, OUTLET_LABELS, type Order, type StaffPerformanceRow } from '@studio/shared';
+import { OUTLETS, OUTLET_LABELS, type Order, type Outlet, type StaffPerformanceRow } from '@studio/shared';
 import { IconCash, IconReceipt, IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
@@ -13,10 +13,50 @@ import { StatCard } from '../../lib/ui/stat-card';
 import { type DateRange, describeRange } from './date-range';
 import { DateRangeFilter, useDateRange } from './date-range-filter';
 import { SalesByOutletChart } from './sales-chart';
-import { SkeletonRows } from '../../lib/ui/table-parts';
+import { DataTable, type TableColumn, dataTableIds } from '../../crud/data-table';
 
-const nowrap = { whiteSpace: 'nowrap' } as const;
-const right = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
+/** A staff member's figures as the table lists them: one field per column. */
+type PerformanceLine = { id: number; staff: StaffPerformanceRow['staff']; role: string; count: number; total: number } & Record<Outlet, { count: number; total: number }>;
+
+const lineOf = (r: StaffPerformanceRow): PerformanceLine => ({ id: r.staff.id, staff: r.staff, role: r.staff.role, count: r.count, total: r.total, ...r.by_outlet });
+
+/** Each staff member's figures of the range; a row opens their invoices. */
+const PERFORMANCE_COLUMNS: TableColumn<PerformanceLine>[] = [
+  { key: 'staff', label: 'Staff', nowrap: true, render: (r) => r.staff.name },
+  { key: 'role', label: 'Role', nowrap: true, render: (r) => <Text span fz="sm" c="dimmed">{r.role}</Text> },
+  { key: 'count', label: 'Invoices', align: 'right' },
+  { key: 'total', label: 'Total', kind: 'money', render: (r) => <Text span fz="sm" fw={700} data-testid="performance-total">{formatMoney(r.total)}</Text> },
+  ...OUTLETS.map(
+    (o): TableColumn<PerformanceLine> => ({
+      key: o,
+      label: OUTLET_LABELS[o],
+      kind: 'money',
+      render: (r) => (
+        <Text component="div" fz="sm" c={r[o].count === 0 ? 'dimmed' : undefined}>
+          <div>{formatMoney(r[o].total)}</div>
+          <Text fz="xs" c="dimmed">
+            {r[o].count} {r[o].count === 1 ? 'invoice' : 'invoices'}
+          </Text>
+        </Text>
+      ),
+    }),
+  ),
+];
+
+/** The "All staff" line under the table. */
+function totalsLine(rows: readonly StaffPerformanceRow[]): PerformanceLine {
+  const sum = (o: Outlet) => ({ count: rows.reduce((n, r) => n + r.by_outlet[o].count, 0), total: sumMoney(rows.map((r) => r.by_outlet[o].total)) });
+  return {
+    id: 0,
+    staff: { id: 0, name: 'All staff', role: '' },
+    role: '',
+    count: rows.reduce((n, r) => n + r.count, 0),
+    total: sumMoney(rows.map((r) => r.total)),
+    store: sum('store'),
+    office: sum('office'),
+    salon: sum('salon'),
+  };
+}
 
 /**
  * /invoices/staff-performances (admin): for a date range, each staff member's paid sales (count, total, per
@@ -41,12 +81,12 @@ export function StaffPerformancesPage({ title }: { title: string }) {
           <DateRangeFilter value={picked} onChange={pick} />
         </Card>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <StatCard label="Sales total" value={formatMoney(totalSales)} hint={describeRange(range)} icon={<IconCash size={22} />} loading={rows.isPending} testId="perf-total" />
-          <StatCard label="Paid invoices" value={totalCount} hint={`${sellers.length} of ${data.length} staff sold`} icon={<IconReceipt size={22} />} loading={rows.isPending} testId="perf-count" />
+          <StatCard label="Sales total" value={rows.isError ? '—' : formatMoney(totalSales)} hint={describeRange(range)} icon={<IconCash size={22} />} loading={rows.isPending} testId="perf-total" />
+          <StatCard label="Paid invoices" value={rows.isError ? '—' : totalCount} hint={rows.isError ? undefined : `${sellers.length} of ${data.length} staff sold`} icon={<IconReceipt size={22} />} loading={rows.isPending} testId="perf-count" />
           <StatCard
             label="Top seller"
             value={top ? top.staff.name : '—'}
-            hint={top ? `${formatMoney(top.total)} · ${top.count} ${top.count === 1 ? 'invoice' : 'invoices'}` : 'No sales in this range'}
+            hint={top ? `${formatMoney(top.total)} · ${top.count} ${top.count === 1 ? 'invoice' : 'invoices'}` : rows.isError ? undefined : 'No sales in this range'}
             icon={<IconTrophy size={22} />}
             color="blush"
             loading={rows.isPending}
@@ -62,73 +102,18 @@ export function StaffPerformancesPage({ title }: { title: string }) {
         </Card>
 
         <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={820} type="native">
-            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" fz="sm" data-testid="performance-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Staff</Table.Th>
-                  <Table.Th style={nowrap}>Role</Table.Th>
-                  <Table.Th style={right}>Invoices</Table.Th>
-                  <Table.Th style={right}>Total</Table.Th>
-                  {OUTLETS.map((o) => (
-                    <Table.Th key={o} style={right}>
-                      {OUTLET_LABELS[o]}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.isPending && <SkeletonRows rows={4} columns={7} />}
-                {!rows.isPending && data.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text ta="center" c="dimmed" py="lg">
-                        {rows.isError ? 'The figures could not be loaded.' : 'No staff to show.'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {data.map((row) => (
-                  <Table.Tr key={row.staff.id} onClick={() => setStaffOpen(row.staff)} style={{ cursor: 'pointer' }} data-testid="performance-row">
-                    <Table.Td style={nowrap}>
-                      <Text fz="sm" fw={600}>
-                        {row.staff.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={nowrap} c="dimmed">
-                      {row.staff.role}
-                    </Table.Td>
-                    <Table.Td style={right}>{row.count}</Table.Td>
-                    <Table.Td style={{ ...right, fontWeight: 700 }} data-testid="performance-total">
-                      {formatMoney(row.total)}
-                    </Table.Td>
-                    {OUTLETS.map((o) => (
-                      <Table.Td key={o} style={right} c={row.by_outlet[o].count === 0 ? 'dimmed' : undefined}>
-                        <div>{formatMoney(row.by_outlet[o].total)}</div>
-                        <Text fz="xs" c="dimmed">
-                          {row.by_outlet[o].count} {row.by_outlet[o].count === 1 ? 'invoice' : 'invoices'}
-                        </Text>
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              {data.length > 0 && (
-                <Table.Tfoot>
-                  <Table.Tr style={{ fontWeight: 700 }}>
-                    <Table.Td colSpan={2}>All staff</Table.Td>
-                    <Table.Td style={right}>{totalCount}</Table.Td>
-                    <Table.Td style={right}>{formatMoney(totalSales)}</Table.Td>
-                    {OUTLETS.map((o) => (
-                      <Table.Td key={o} style={right}>
-                        {formatMoney(sumMoney(data.map((r) => r.by_outlet[o].total)))}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                </Table.Tfoot>
-              )}
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            columns={PERFORMANCE_COLUMNS}
+            rows={data.map(lineOf)}
+            loading={rows.isPending}
+            failed={rows.isError}
+            failedText="The figures could not be loaded."
+            onRetry={() => void rows.refetch()}
+            emptyText="No staff to show."
+            onOpen={(r) => setStaffOpen(r.staff)}
+            totals={totalsLine(data)}
+            ids={dataTableIds('performance', { table: 'performance-table', row: 'performance-row', open: 'performance-open' })}
+          />
         </Card>
       </Stack>
       <StaffOrdersDrawer staff={staffOpen} range={range} onClose={() => setStaffOpen(null)} />
