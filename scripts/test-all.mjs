@@ -101,6 +101,20 @@ if (want('api')) {
     console.warn(`\nSkipping the PostgreSQL run: ${url.url} did not answer (${url.error}). Set TEST_DATABASE_URL to a server to include it.`);
   }
 }
+// The API tests again under Node.js 24 (STUDIO_NODE24: the folder of its `node`, which .ci/run installs from the
+// npm registry): PGlite, then PostgreSQL, one worker each, beside the end-to-end runs (mostly waiting on the
+// browser), so that the second Node costs CI little wall time. Without STUDIO_NODE24 it is skipped.
+const node24 = process.env.STUDIO_NODE24;
+const node24Step = async (pg) => {
+  const env = { PATH: `${node24}${path.delimiter}${process.env.PATH}` };
+  const vitest24 = (key) =>
+    `npx vitest run --project api --maxWorkers=1 --reporter=default --reporter=json --outputFile.json=${path.join(tmp, `api24-${key}.json`)}`;
+  const script = [`node -v`, `TEST_DATABASE_URL= ${vitest24('pglite')}`, ...(typeof pg === 'string' ? [`TEST_DATABASE_URL='${pg}' ${vitest24('pg')}`] : [])].join(' && ');
+  return ['API tests under Node.js 24 (PGlite, then PostgreSQL)', 'bash', ['-c', script], env];
+};
+const countNode24 = () => ['pglite', 'pg'].forEach((k) => countVitest(path.join(tmp, `api24-${k}.json`)));
+const wantNode24 = node24 && (want('api') || want('api24'));
+
 if (want('e2e')) {
   if (run('chromium', 'bash', ['scripts/ensure-chromium.sh']) && run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
     // Three runs at once, each with its own server and database: the accessibility sweep (browser CPU) and the flows
@@ -111,16 +125,21 @@ if (want('e2e')) {
       ['end-to-end: flows 1/2', ['--project', 'flows', '--shard', '1/2'], 'flows-1'],
       ['end-to-end: flows 2/2', ['--project', 'flows', '--shard', '2/2'], 'flows-2'],
     ];
-    await runTogether(
-      runs.map(([name, args, key], i) => [
+    await runTogether([
+      ...runs.map(([name, args, key], i) => [
         name,
         'npx',
         ['playwright', 'test', ...args, '--output', path.join(root, 'test-results', key)],
         { E2E_PORT: String(port + i), PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, `e2e-${key}.json`) },
       ]),
-    );
+      ...(wantNode24 ? [await node24Step(await postgresUrl())] : []),
+    ]);
     for (const [, , key] of runs) countPlaywright(path.join(tmp, `e2e-${key}.json`));
+    if (wantNode24) countNode24();
   }
+} else if (wantNode24) {
+  await runTogether([await node24Step(await postgresUrl())]);
+  countNode24();
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -2,15 +2,28 @@ import cluster from 'node:cluster';
 import os from 'node:os';
 import type { AppConfig } from './config.js';
 
+/** True when the database runs on this machine (a Unix socket, localhost, a loopback address): it needs cores too. */
+export function databaseIsLocal(databaseUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(databaseUrl).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return true;
+  }
+  return host === '' || host === 'localhost' || host === '::1' || /^127\./.test(host) || host.startsWith('/');
+}
+
 /**
  * How many processes serve the API. On PostgreSQL (`DATABASE_URL`) `API_PROCESSES` (or `WEB_CONCURRENCY`, the
- * name hosting platforms set), default the number of cores: one Node process uses one core. The embedded
+ * name hosting platforms set); by default one per core when PostgreSQL has cores of its own (another machine),
+ * and half the cores (at least one) when it runs here: every request's SQL runs in a PostgreSQL process, and on
+ * two cores a second Node process only took CPU from it (issue 20: 2 processes sold less than 1). The embedded
  * database always runs in one process: PGlite lives inside the process that opened its data folder.
  */
-export function apiProcessCount(config: Pick<AppConfig, 'databaseUrl'>, env: NodeJS.ProcessEnv = process.env): number {
+export function apiProcessCount(config: Pick<AppConfig, 'databaseUrl'>, env: NodeJS.ProcessEnv = process.env, cores = os.availableParallelism()): number {
   if (!config.databaseUrl) return 1;
   const raw = env.API_PROCESSES || env.WEB_CONCURRENCY;
-  if (!raw) return os.availableParallelism();
+  if (!raw) return databaseIsLocal(config.databaseUrl) ? Math.max(1, Math.floor(cores / 2)) : cores;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`API_PROCESSES must be a whole number of at least 1, not "${raw}".`);
   return n;

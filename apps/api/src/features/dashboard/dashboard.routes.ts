@@ -96,22 +96,16 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
       .select({ date: sql<string>`${T.day}::text`, outlet: sql<Outlet>`${T.key}`, count: T.count, total: T.amount, change: T.extra })
       .from(T)
       .where(and(eq(T.grain, 'd'), eq(T.source, 'sale'), gte(T.day, cal.from), lte(T.day, cal.today))),
-    db
-      .select({
-        product_id: P.id,
-        name: P.name,
-        outlet: P.outlet,
-        kind: P.kind,
-        quantity: T.count,
-        total: T.amount,
-        // the whole month's cost of goods, beside the best sellers (window sums run before the limit)
-        month_cost: sql<string>`(sum(${T.extra}) over ())::text`,
-      })
-      .from(T)
-      .innerJoin(P, sql`${P.id} = ${T.key}::int`)
-      .where(and(eq(T.grain, 'm'), eq(T.source, 'product'), eq(T.day, cal.monthFrom), sql`(${T.count} <> 0 or ${T.amount} <> 0)`))
-      .orderBy(desc(T.amount), asc(P.name), asc(P.id))
-      .limit(DASHBOARD_TOP),
+    // the month's product rows: the best five by takings (ties kept, then by name), the month's cost of goods beside them
+    db.execute(sql`
+      with m as (
+        select ${T.key}::int as id, ${T.count} as quantity, ${T.amount} as total, sum(${T.extra}) over () as month_cost
+          from ${T} where ${T.grain} = 'm' and ${T.source} = 'product' and ${T.day} = ${cal.monthFrom} and (${T.count} <> 0 or ${T.amount} <> 0)
+      ), top as (select * from m order by total desc fetch first ${DASHBOARD_TOP} rows with ties)
+      select p.id as product_id, p.name, p.outlet, p.kind, top.quantity, top.total::text as total, top.month_cost::text as month_cost
+        from top join ${P} p on p.id = top.id
+       order by top.total desc, p.name asc, p.id asc
+       limit ${DASHBOARD_TOP}`) as unknown as Promise<{ rows: { product_id: number; name: string; outlet: Outlet; kind: 'product' | 'service'; quantity: number; total: string; month_cost: string }[] }>,
     db
       .select({ method: sql<PaymentMethod>`split_part(${T.key}, ':', 2)`, amount: sql<string>`sum(${T.amount})::text` })
       .from(T)
@@ -172,7 +166,7 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
   for (const m of methods) byMethod[m.method] = sumKobo(m.amount);
   // cash is taken as tendered; what went back as change was not takings
   byMethod.cash -= changeK;
-  const costK = sumKobo(items[0]?.month_cost);
+  const costK = sumKobo(items.rows[0]?.month_cost);
 
   return {
     today: { date: cal.today, ...today.figures() },
@@ -186,7 +180,7 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
     daily: bars('date', cal.days, byDay),
     monthly: bars('month', cal.months, byMonth),
     payment_methods: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, fromKobo(byMethod[m])])) as Record<PaymentMethod, number>,
-    top_products: items.map((i) => ({ product_id: i.product_id, name: i.name, outlet: i.outlet, kind: i.kind, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
+    top_products: items.rows.map((i) => ({ product_id: i.product_id, name: i.name, outlet: i.outlet, kind: i.kind, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
     top_staff: staff.rows.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
     recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
   };

@@ -14,25 +14,28 @@ import { dailyTotalsTable } from './daily-totals.table.js';
 
 const T = dailyTotalsTable;
 /**
- * The rows of daily_totals that are not money in or out of the studio: breakdowns of the sales (the dashboard's),
- * and appointment deposits, which count as income inside the sale they are checked out into (orders.deposit).
+ * The sources of daily_totals that are money in or out of the studio: paid sales, manual entries and the fee and
+ * booking ledgers. The rest are breakdowns of the sales (the dashboard's staff, product and method rows) and
+ * appointment deposits, which count as income inside the sale they are checked out into (orders.deposit). A new
+ * ledger of income adds its source here. Listed, so that each reads as an index range (grain, source, day).
  */
-const BREAKDOWNS = ['staff', 'product', 'method', 'deposits'];
+const MONEY = ['sale', 'income', 'expense', 'fees', 'bookings'];
 
 /**
  * The rows covering the days `from`..`to` exactly once: the month rows of the whole months inside, the day rows
  * of the days outside them. A five-year range is some 60 month rows per source and at most 60 day rows.
  */
-export function totalsCovering(from: string, to: string): SQL {
+export function totalsCovering(from: string, to: string, sources: string[] = MONEY): SQL {
+  const of = sql`${T.source} in (${sql.join(sources.map((b) => sql`${b}`), sql`, `)})`;
   const firstFull = from.endsWith('-01') ? from.slice(0, 7) : addMonths(from.slice(0, 7), 1);
   const lastFull = to === monthRange(to.slice(0, 7)).to ? to.slice(0, 7) : addMonths(to.slice(0, 7), -1);
-  const days = sql`${T.grain} = 'd' and ${T.day} between ${from} and ${to}`;
+  const days = sql`${T.grain} = 'd' and ${of} and ${T.day} between ${from} and ${to}`;
   if (firstFull > lastFull) return days;
   const fullFrom = `${firstFull}-01`;
   const fullTo = monthRange(lastFull).to;
-  return sql`((${T.grain} = 'm' and ${T.day} between ${fullFrom} and ${`${lastFull}-01`}) or (${days} and (${T.day} < ${fullFrom} or ${T.day} > ${fullTo})))`;
+  return sql`((${T.grain} = 'm' and ${of} and ${T.day} between ${fullFrom} and ${`${lastFull}-01`}) or (${days} and (${T.day} < ${fullFrom} or ${T.day} > ${fullTo})))`;
 }
-const money = (from: string, to: string) => sql`${T.source} not in (${sql.join(BREAKDOWNS.map((b) => sql`${b}`), sql`, `)}) and ${totalsCovering(from, to)}`;
+const money = (from: string, to: string) => totalsCovering(from, to);
 
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
