@@ -14,3 +14,15 @@ import { appointments } from './resources/appointments.js';
 
 /** Every resource served by the generic CRUD mechanism. Adding one is a schema file and a line here. */
 export const resources = { users, trainingPrograms, trainingSessions, extraPrograms, bridalPackages, products, bridalBookings, students, officeStudents, hostelStudents, finances, clients, appointments } as const;
+
+/**
+ * The resources whose cached lists and usage counts a write to `name` can change, from the declared `references`:
+ * itself; what it references (a booking written with a package changes the package's "In use"); and what references
+ * it (a renamed package is shown by name in the bookings list). The web refreshes each of them after a write.
+ */
+export function affectedByWrite(name: string, all: readonly { name: string; references: Readonly<Record<string, string>> }[] = Object.values(resources)): string[] {
+  const self = all.find((r) => r.name === name);
+  const referenced = Object.values(self?.references ?? {});
+  const referrers = all.filter((r) => Object.values(r.references).includes(name)).map((r) => r.name);
+  return [...new Set([name, ...referenced, ...referrers])];
+}

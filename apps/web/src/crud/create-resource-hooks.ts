@@ -1,5 +1,5 @@
 import type { CreateOf, ListSummary, Paged, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
-import { PER_PAGE_DEFAULT } from '@studio/shared';
+import { PER_PAGE_DEFAULT, affectedByWrite } from '@studio/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type QueryValue, api, apiRequest, segment } from '../lib/api-client';
 import { notify } from '../lib/notify';
@@ -125,9 +125,12 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
     return { data: page.rows, current_page: page.page, last_page: page.lastPage, per_page: page.perPage, total: page.total };
   }
 
+  // a write refreshes this resource and, from the declared references, what it references (their "In use" counts)
+  // and what references it (their lists show its name): affectedByWrite in packages/shared
+  const affected = affectedByWrite(resource.name);
   function useInvalidate() {
     const client = useQueryClient();
-    return () => client.invalidateQueries({ queryKey: keys.all });
+    return () => Promise.all(affected.map((name) => client.invalidateQueries({ queryKey: resourceKeys(name).all })));
   }
 
   return {
