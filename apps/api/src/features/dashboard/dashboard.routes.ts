@@ -50,8 +50,8 @@ export function dashboardCalendar(now: Date, timeZone: string) {
     samePeriodTo,
     days,
     months,
-    // one read of the daily sums serves every sales figure but the item, method and staff ones
-    from: [days[0]!, `${months[0]!}-01`].sort()[0]!,
+    // the day rows read: the 30-day chart, and last month to today (today, yesterday, this and last month)
+    from: [days[0]!, lastMonthRange.from].sort()[0]!,
   };
 }
 type Calendar = ReturnType<typeof dashboardCalendar>;
@@ -90,12 +90,16 @@ function bars<K extends string>(key: K, labels: string[], sums: Map<string, Peri
  */
 async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> {
   const T = dailyTotalsTable;
-  const thisMonth = (source: string) => and(eq(T.grain, 'd'), eq(T.source, source), gte(T.day, cal.monthFrom), lte(T.day, cal.today));
-  const [dayRows, items, methods, staff, recent] = await Promise.all([
+  // this month's rows per method and seller: the calendar month's, which is the month to date (no sale is dated after today)
+  const thisMonth = (source: string) => and(eq(T.grain, 'm'), eq(T.source, source), eq(T.day, cal.monthFrom));
+  const sales = (grain: 'd' | 'm', from: string) =>
     db
       .select({ date: sql<string>`${T.day}::text`, outlet: sql<Outlet>`${T.key}`, count: T.count, total: T.amount, change: T.extra })
       .from(T)
-      .where(and(eq(T.grain, 'd'), eq(T.source, 'sale'), gte(T.day, cal.from), lte(T.day, cal.today))),
+      .where(and(eq(T.grain, grain), eq(T.source, 'sale'), gte(T.day, from), lte(T.day, cal.today)));
+  const [dayRows, monthRows, items, methods, staff, recent] = await Promise.all([
+    sales('d', cal.from),
+    sales('m', `${cal.months[0]!}-01`),
     // the month's product rows: the best five by takings (ties kept, then by name), the month's cost of goods beside them
     db.execute(sql`
       with m as (
@@ -144,9 +148,16 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
   const byDay = new Map<string, PeriodSum>();
   const byMonth = new Map<string, PeriodSum>();
   let changeK = 0;
+  // the 12-month chart from the month rows
+  for (const r of monthRows) {
+    const i = OUTLETS.indexOf(r.outlet);
+    if (i < 0) continue;
+    const m = r.date.slice(0, 7);
+    (byMonth.get(m) ?? byMonth.set(m, new PeriodSum()).get(m)!).add(r.outlet, Number(r.count), sumKobo(r.total));
+  }
   for (const r of days.values()) {
     const m = r.date.slice(0, 7);
-    const sums = [byDay.set(r.date, new PeriodSum()).get(r.date)!, byMonth.get(m) ?? byMonth.set(m, new PeriodSum()).get(m)!];
+    const sums = [byDay.set(r.date, new PeriodSum()).get(r.date)!];
     if (r.date === cal.today) sums.push(today);
     if (r.date === cal.yesterday) sums.push(yesterday);
     if (m === cal.month) {
