@@ -17,8 +17,6 @@ export const ADMIN_HOME = '/dashboard/main';
 export const STAFF_HOME = '/dashboard/point-of-sales/store';
 export const LOGIN_PATH = '/auth/login';
 
-export const BRAND_GOLD = '#C99A4F';
-
 /** Shell constants from the product spec (§9). */
 export const SIDEBAR_BREAKPOINT_PX = 991;
 export const MEGA_MENU_BREAKPOINT_PX = 1199;

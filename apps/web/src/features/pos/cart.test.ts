@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Cart, cartReducer, cartTotals, checkPayments, emptyCart, newClientRef, searchProducts } from './cart';
+import { type Cart, cartReducer, cartTotals, checkPayments, emptyCart, newClientRef } from './cart';
 
 const lipstick = { id: 1, name: 'Matte Lipstick', sku: 'LIP-01', kind: 'product' as const, price: 4500, quantity: 3 };
 const brows = { id: 2, name: 'Brow shaping', sku: null, kind: 'service' as const, price: 3000.1, quantity: null };
@@ -54,16 +54,6 @@ describe('payments', () => {
       { method: 'transfer', amount: 5000.25, reference: 'OPay 2' },
     ]);
     expect(r).toMatchObject({ paid: 9000.5, remaining: 0, change: 0, problem: null });
-  });
-});
-
-describe('searchProducts', () => {
-  const list = [lipstick, { ...lipstick, id: 3, name: 'Lip liner', sku: 'LIP-011' }, { ...lipstick, id: 4, name: 'Gloss for lips', sku: 'GL-1' }];
-  it('puts an exact SKU first (a barcode scan)', () => {
-    expect(searchProducts(list, 'lip-01')[0]!.id).toBe(1);
-  });
-  it('matches names case-insensitively, names starting with the text first', () => {
-    expect(searchProducts(list, 'LIP').map((p) => p.id)).toEqual([3, 1, 4]);
   });
 });
 

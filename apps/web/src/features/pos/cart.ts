@@ -129,17 +129,6 @@ export function checkPayments(total: number, payments: readonly PaymentLine[]): 
   return { paid: fromKobo(paidK), remaining: fromKobo(Math.max(0, totalK - paidK)), change: fromKobo(changeK), problem };
 }
 
-/** Finds what a scanner or a typist means: an exact SKU first, then names and SKUs containing the text. */
-export function searchProducts<P extends Pick<Product, 'name' | 'sku'>>(products: readonly P[], text: string, limit = 50): P[] {
-  const q = text.trim().toLowerCase();
-  if (!q) return products.slice(0, limit);
-  const exact = products.filter((p) => p.sku?.toLowerCase() === q);
-  const rest = products.filter((p) => !exact.includes(p) && (p.name.toLowerCase().includes(q) || (p.sku?.toLowerCase().includes(q) ?? false)));
-  // names that start with the text come first
-  rest.sort((a, b) => Number(!a.name.toLowerCase().startsWith(q)) - Number(!b.name.toLowerCase().startsWith(q)));
-  return [...exact, ...rest].slice(0, limit);
-}
-
 /**
  * A v4 UUID for a sale. `crypto.randomUUID` exists only on HTTPS and localhost; a till opened over the
  * studio's network by plain HTTP still has `getRandomValues`, and the server accepts only UUIDs.

@@ -1,7 +1,7 @@
 import { type Outlet, type Paged, type Product, type QuantityChange, type StockMovement, type StockTransferInput, fromKobo, products, toKobo } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '../../crud/create-resource-hooks';
-import { ApiError, api, apiRequest, segment } from '../../lib/api-client';
+import { api, apiRequest, segment } from '../../lib/api-client';
 
 // Every query here is rooted at the resource name: a restock, sale or edit that invalidates
 // 'products' refreshes the list, the summary and the ledger at once.
@@ -88,13 +88,4 @@ export function useStockTransfer() {
     mutationFn: (body: StockTransferInput) => api.post<StockTransferResult>('/api/stock-transfers', body, { quiet: true }),
     onSuccess: invalidate,
   });
-}
-
-/** What a modal shows for a failed call: a 422's sentences, else the message. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const sentences = Object.values(error.fieldErrors).flat();
-    return sentences.length ? sentences.join(' ') : error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -147,13 +147,5 @@ export function PrintArea({ format, children }: { format: ReceiptFormat; childre
   );
 }
 
-export function PrintableReceipt({ order, format }: { order: Order; format: ReceiptFormat }) {
-  return (
-    <PrintArea format={format}>
-      <Receipt order={order} format={format} />
-    </PrintArea>
-  );
-}
-
 /** The receipt's paper look (monospace, rules, rows) for other printouts such as the Z report. */
 export const receiptClasses = classes;
