@@ -55,6 +55,13 @@ export const isoMonthOrDate = () =>
 export const isoYear = () =>
   z.string().refine((s) => (/^\d{4}$/.test(s) && inYears(s)) || isRealMonth(s) || isRealDate(s), { error: (iss) => `The ${fieldName(iss, 'year')} field must be ${yearsText} in the form YYYY.` });
 
+/**
+ * The key that makes a money-taking POST safe to retry (a sale, a payment, a finance entry): a UUID the client
+ * makes once per intended write and sends again on a retry; a replay answers the first result, another body
+ * with the same key is a 422 on `client_ref`.
+ */
+export const clientRef = () => z.uuid({ error: 'The client ref must be a UUID.' }).optional();
+
 export const zeroOne = () => z.union([z.literal(0), z.literal(1)]);
 export const id = () => z.number().int().positive();
 

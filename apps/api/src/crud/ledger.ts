@@ -19,6 +19,7 @@ import { currentUser, type UserRow } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { invalidField, notFound } from '../plugins/errors.js';
 import type { CrudModule } from './define-crud-module.js';
+import { idempotent, sendIdempotent } from './idempotency.js';
 
 
 type ParentRow = { id: number; amount_paid: number } & Record<string, unknown>;
@@ -121,7 +122,7 @@ function pathId(raw: string, what: string): number {
  * `GET|POST {path}/{id}/payments` and `POST {path}/{id}/payments/{paymentId}/reverse` for a module with a
  * ledger, with the resource's read and write roles.
  */
-export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: CrudModule, present: (id: number, req: FastifyRequest) => Promise<unknown>): void {
+export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: CrudModule, present: (id: number, req: FastifyRequest, tx?: Tx) => Promise<unknown>): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { resource } = mod;
   const ledger = mod.ledger!;
@@ -138,9 +139,13 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
   app.post(`${resource.path}/:id/payments`, { config: { role: resource.roles.write }, schema: { tags, params: idParams, body: ledgerPaymentInputSchema } }, async (req, reply) => {
     const user = currentUser(req);
     const id = pathId(req.params.id, what);
-    const body = req.body;
-    const result = await db.transaction((tx) => addLedgerLine(tx, mod, id, { amount: body.amount, method: body.method, date: body.date, note: body.note ?? null }, user));
-    return reply.code(201).send({ data: { payment: result.payment, record: await present(id, req) } });
+    const { client_ref: clientRef, ...body } = req.body;
+    // a retry of a payment whose answer was lost (client_ref) answers the first result; nothing is taken twice
+    const result = await idempotent(db, { scope: `${resource.name}.payment`, clientRef, request: { id, ...body }, userId: user.id }, async (tx) => {
+      const { payment } = await addLedgerLine(tx, mod, id, { amount: body.amount, method: body.method, date: body.date, note: body.note ?? null }, user);
+      return { status: 201, body: { data: { payment, record: await present(id, req, tx) } } };
+    });
+    return sendIdempotent(reply, result);
   });
 
   app.post(

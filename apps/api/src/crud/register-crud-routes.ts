@@ -9,6 +9,7 @@ import { currentUser, isAdmin } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { invalidField, notFound, unprocessable } from '../plugins/errors.js';
 import type { AnyTable, CrudContext, CrudModule, ListContext, RowOf } from './define-crud-module.js';
+import { idempotent, sendIdempotent } from './idempotency.js';
 import { addLedgerLine, hasLedgerLines, registerLedgerRoutes } from './ledger.js';
 import { checkDeclaredColumns, filterCondition, listRows, lowerEq, searchCondition } from './list-query.js';
 
@@ -217,7 +218,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
     });
   }
 
-  if (ledger) registerLedgerRoutes(fastify, db, mod, async (id, req) => present((await loadRow(db, id))!, req));
+  if (ledger) registerLedgerRoutes(fastify, db, mod, async (id, req, tx) => present((await loadRow(tx ?? db, id))!, req));
 
   app.get(`${resource.path}/:id`, { config: read, schema: { tags, params: idParams } }, async (req) => {
     const row = await loadRow(db, parseId(req.params.id, what));
@@ -230,9 +231,11 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
 
   app.post(resource.path, { config: write, schema: { tags, body: resource.create } }, async (req, reply) => {
     const user = currentUser(req);
-    const answer = await db.transaction(async (tx) => {
+    const { client_ref: clientRef, ...body }: Record<string, unknown> = { ...req.body };
+    // a create that may take money (a deposit, a finance entry) declares client_ref: a retry answers the first result
+    const result = await idempotent(db, { scope: `${resource.name}.create`, clientRef: typeof clientRef === 'string' ? clientRef : undefined, request: body, userId: user.id }, async (tx) => {
       const ctx: CrudContext = { tx, user, req };
-      const input: Record<string, unknown> = { ...req.body };
+      const input: Record<string, unknown> = { ...body };
       // a deposit taken with the record is its ledger's first line, not a column written by hand
       const deposit = ledger ? Number(input.amount_paid ?? 0) : 0;
       // never a default: a deposit names its method (the schemas' depositRule; this holds for a schema without it)
@@ -250,12 +253,12 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
       const row = (await loadRow(tx, id))!;
       await hooks.afterWrite?.('create', null, row, ctx);
       await recordActivity(tx, { user, action: 'create', resource: resource.name, recordId: id, after: mod.toRecord(row) });
-      if (!(ledger && deposit > 0 && depositMethod)) return withWarnings(row, ctx, { data: present(row, req) });
+      if (!(ledger && deposit > 0 && depositMethod)) return { status: 201, body: await withWarnings(row, ctx, { data: present(row, req) }) };
       await addLedgerLine(tx, mod, id, { amount: deposit, method: depositMethod, date: todayOf(), note: `Paid with the ${what.toLowerCase()}` }, user, { field: 'amount_paid' });
       const paid = (await loadRow(tx, id))!;
-      return withWarnings(paid, ctx, { data: present(paid, req) });
+      return { status: 201, body: await withWarnings(paid, ctx, { data: present(paid, req) }) };
     });
-    return reply.code(201).send(answer);
+    return sendIdempotent(reply, result);
   });
 
   /** A PUT, or an action's change of some fields: the same locks, checks, hooks, log line and answer. */
@@ -267,6 +270,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
       const [existing] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as RowOf<typeof table>[];
       if (!existing) throw notFound(what);
       delete input.id; // the path names the record; a body id is the client echoing it
+      delete input.client_ref; // a create's retry key, never a column
       if (ledger) {
         // only payments change them (contract §4)
         delete input.amount_paid;

@@ -1,7 +1,7 @@
 import type { CreateOf, ListSummary, Paged, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
 import { PER_PAGE_DEFAULT, affectedByWrite } from '@studio/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type QueryValue, api, apiRequest, segment } from '../lib/api-client';
+import { type QueryValue, api, apiRequest, moneyPost, segment } from '../lib/api-client';
 import { notify } from '../lib/notify';
 
 export interface ListParams {
@@ -94,8 +94,11 @@ function compare(a: unknown, b: unknown): number {
  * A create or update: the record, after showing the answer's `warnings` (allowed, but worth a look:
  * "Ada already has a booking on 2026-12-05") as a warning toast.
  */
-async function writeRecord<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
-  const answer = await apiRequest<{ data: T; warnings?: string[] }>(path, { method, body });
+async function writeRecord<T>(method: 'POST' | 'PUT', path: string, body: unknown, retryKey = false): Promise<T> {
+  // a create that may take money (its schema declares client_ref): one key for this write, retried on a lost answer
+  const answer = retryKey
+    ? await moneyPost<{ data: T; warnings?: string[] }>(path, body as Record<string, unknown>)
+    : await apiRequest<{ data: T; warnings?: string[] }>(path, { method, body });
   if (answer.warnings?.length) notify.warning(answer.warnings.join(' '), 'Please check');
   return answer.data;
 }
@@ -103,6 +106,7 @@ async function writeRecord<T>(method: 'POST' | 'PUT', path: string, body: unknow
 export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
   type Row = RecordOf<R>;
   const keys = resourceKeys(resource.name);
+  const takesClientRef = 'client_ref' in ((resource.create as unknown as { shape?: object }).shape ?? {});
 
   async function fetchList(params: ListParams, signal?: AbortSignal): Promise<ListResult<Row>> {
     const perPage = params.perPage ?? PER_PAGE_DEFAULT;
@@ -157,7 +161,7 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
     },
     useCreate() {
       const invalidate = useInvalidate();
-      return useMutation({ mutationFn: (body: CreateOf<R>) => writeRecord<Row>('POST', resource.path, body), onSuccess: invalidate });
+      return useMutation({ mutationFn: (body: CreateOf<R>) => writeRecord<Row>('POST', resource.path, body, takesClientRef), onSuccess: invalidate });
     },
     useUpdate() {
       const invalidate = useInvalidate();

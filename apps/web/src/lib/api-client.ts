@@ -125,3 +125,27 @@ export const api = {
   delete: <T = { id: number }>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<{ data: T }>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
 };
+
+/** A lost answer: the server was not reached or a proxy in front of it gave up; the write may or may not have happened. */
+function lostAnswer(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+/**
+ * A money-taking POST made safe to retry (a payment, a finance entry, a deposit): one `client_ref` for this
+ * write, sent again on each try, so a retry after a lost answer gets the first result back instead of taking
+ * the money twice. Tries up to `tries` times on a lost answer only (a 422 is an answer); the body's own
+ * client_ref, when it has one, is kept.
+ */
+export async function moneyPost<T>(path: string, body: Record<string, unknown>, options: Omit<RequestOptions, 'method' | 'body'> = {}, tries = 3): Promise<T> {
+  const keyed = { ...body, client_ref: (body.client_ref as string | undefined) ?? crypto.randomUUID() };
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= tries;
+    try {
+      return await apiRequest<T>(path, { ...options, method: 'POST', body: keyed, quiet: last ? options.quiet : true });
+    } catch (error) {
+      if (last || options.signal?.aborted || !lostAnswer(error)) throw error;
+      await new Promise((r) => setTimeout(r, 400 * attempt));
+    }
+  }
+}

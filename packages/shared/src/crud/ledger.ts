@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, money, optionalText, text } from '../primitives.js';
+import { clientRef, isoDate, money, optionalText, text } from '../primitives.js';
 import { paymentMethodSchema } from '../resources/orders.js';
 
 /** `POST {path}/{id}/payments`: one payment towards a record's balance. */
@@ -8,6 +8,8 @@ export const ledgerPaymentInputSchema = z.object({
   method: paymentMethodSchema,
   date: isoDate(),
   note: optionalText(255),
+  /** Makes the payment safe to retry (primitives.ts clientRef). */
+  client_ref: clientRef(),
 });
 export type LedgerPaymentInput = z.input<typeof ledgerPaymentInputSchema>;
 

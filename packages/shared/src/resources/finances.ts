@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
-import { isoDate, isoMonth, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
+import { clientRef, isoDate, isoMonth, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
 
 export const FINANCE_TYPES = ['income', 'expense'] as const;
 export type FinanceType = (typeof FINANCE_TYPES)[number];
@@ -33,7 +33,7 @@ const fields = {
   date: isoDate(),
   outlet: outletSchema.nullish(),
 };
-export const financeInputSchema = z.object(fields);
+export const financeInputSchema = z.object({ ...fields, client_ref: clientRef() });
 
 const rangeParams = z
   .object({ from: isoDate(), to: isoDate() })

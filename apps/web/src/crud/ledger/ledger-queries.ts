@@ -1,6 +1,6 @@
 import type { LedgerPayment, LedgerPaymentInput, LedgerReversalInput, LedgerWriteResult, RecordOf, ResourceDefinition } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, segment } from '../../lib/api-client';
+import { api, moneyPost, segment } from '../../lib/api-client';
 import { resourceKeys } from '../create-resource-hooks';
 
 /**
@@ -47,7 +47,8 @@ function useInvalidateParent(resource: ResourceDefinition) {
 export function useTakePayment<R extends ResourceDefinition>(resource: R, parentId: number) {
   const invalidate = useInvalidateParent(resource);
   return useMutation({
-    mutationFn: (body: LedgerPaymentInput) => api.post<LedgerWriteResult<RecordOf<R>>>(paymentsPath(resource, parentId), body, { quiet: true }),
+    // one client_ref per payment, retried on a lost answer: the money is never taken twice
+    mutationFn: (body: LedgerPaymentInput) => moneyPost<{ data: LedgerWriteResult<RecordOf<R>> }>(paymentsPath(resource, parentId), body, { quiet: true }).then((r) => r.data),
     onSuccess: invalidate,
   });
 }
