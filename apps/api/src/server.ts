@@ -1,3 +1,4 @@
+import { holdServerLock } from './db/server-lock.js';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
@@ -29,6 +30,8 @@ async function main() {
     await analyze();
     setInterval(() => void analyze(), DAY_MS).unref();
   }
+  // PostgreSQL: the lock a restore checks, held on a connection of its own while this process runs (db/server-lock.ts)
+  const releaseLock = database.kind === 'postgres' && config.databaseUrl ? await holdServerLock(config.databaseUrl) : undefined;
   const admin = isApiWorker() ? undefined : await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
   const ignored = isApiWorker() || admin ? undefined : await ignoredAdminSettings(database.db, config.adminUsername, config.adminPassword);
   const app = await buildApp({ database, config, logger: { level: config.logLevel, redact: ['req.headers.authorization'], ...(config.logFile ? { file: config.logFile } : {}) } });
@@ -50,6 +53,7 @@ async function main() {
     await app.close();
     await backups?.stop();
     await database.close();
+    await releaseLock?.();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
@@ -68,6 +72,8 @@ async function primary(config: AppConfig, processes: number) {
   const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
   const ignored = admin ? undefined : await ignoredAdminSettings(database.db, config.adminUsername, config.adminPassword);
   await database.close();
+  // held by the primary too: between the workers' restarts a restore still sees the studio running
+  await holdServerLock(config.databaseUrl!);
   // pg_dump needs only the URL
   scheduleBackups({ database, dir: backupDirFor(config.dataDir), databaseUrl: config.databaseUrl });
   await forkApiWorkers(processes);

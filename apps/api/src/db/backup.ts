@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
 import type { Database } from './client.js';
@@ -152,9 +154,82 @@ export function copyOrder(pgdata: string): string[] {
   return [...first, ...middle, ...last];
 }
 
-/** The copy itself (see the top of this file): the caller has made sure no checkpoint runs meanwhile. */
-async function tarCluster(pgdata: string, file: string): Promise<void> {
-  await tar.c({ gzip: { level: 3 }, file, cwd: pgdata, portable: true, noDirRecurse: true, jobs: 1, mode: FILE_MODE }, copyOrder(pgdata));
+/** What a backup holds, written into it as `backup-manifest.json` (docs/decisions/017-backups-that-restore.md). */
+export interface BackupManifest {
+  format: 1;
+  app_version: string;
+  database: 'pglite' | 'postgres';
+  created_at: string;
+  /**
+   * Rows per table. Embedded database: counted at the backup's checkpoint, before the online copy, so the copy holds
+   * at least these (sales go on during it); PostgreSQL: counted in pg_dump's own snapshot, exactly what it holds.
+   */
+  counts: Record<string, number>;
+  /** Tables whose rows come and go by themselves (sign-in windows, tokens): not compared. */
+  volatile: string[];
+  /** sha256 of each file beside the database (photos and uploads), by path in the archive. */
+  files: Record<string, string>;
+}
+export const MANIFEST = 'backup-manifest.json';
+export const VOLATILE_TABLES = ['login_throttle', 'api_tokens'];
+
+export function appVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Rows in every table of the public schema, in one snapshot when the caller runs it in one. */
+export async function tableCounts(query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>): Promise<Record<string, number>> {
+  const { rows } = await query(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`);
+  const names = rows.map((r) => String(r.name));
+  if (!names.length) return {};
+  const counted = await query(`select ${names.map((n, i) => `(select count(*) from "${n.replace(/"/g, '""')}")::int as c${i}`).join(', ')}`);
+  return Object.fromEntries(names.map((n, i) => [n, Number(counted.rows[0]![`c${i}`])]));
+}
+
+/** Every file under DATA_DIR/uploads (profile photos and the like), as archive paths `uploads/...`. */
+function uploadEntries(dataDir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    const abs = path.join(dataDir, rel);
+    if (!fs.existsSync(abs)) return;
+    out.push(rel);
+    for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
+      const p = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) out.push(p);
+    }
+  };
+  walk('uploads');
+  return out;
+}
+
+function sha256File(file: string): string {
+  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+/**
+ * The copy itself (see the top of this file): the caller has made sure no checkpoint runs meanwhile. The archive
+ * holds `pgdata/` (the control file first, the WAL last), `uploads/` and the manifest.
+ */
+async function tarCluster(dataDir: string, file: string, manifest: BackupManifest): Promise<void> {
+  const pgdata = path.join(dataDir, PGDATA);
+  const uploads = uploadEntries(dataDir);
+  manifest.files = Object.fromEntries(uploads.filter((p) => fs.statSync(path.join(dataDir, p)).isFile()).map((p) => [p, sha256File(path.join(dataDir, p))]));
+  const manifestPath = path.join(dataDir, MANIFEST);
+  fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2), { mode: FILE_MODE });
+  try {
+    const cluster = copyOrder(pgdata).map((p) => `${PGDATA}/${p}`);
+    const wal = cluster.findIndex((p) => p === `${PGDATA}/pg_wal`);
+    const order = [MANIFEST, PGDATA, ...cluster.slice(0, wal), ...uploads, ...cluster.slice(wal)];
+    await tar.c({ gzip: { level: 3 }, file, cwd: dataDir, portable: true, noDirRecurse: true, jobs: 1, mode: FILE_MODE }, order);
+  } finally {
+    fs.rmSync(manifestPath, { force: true });
+  }
 }
 
 function finalName(dir: string, reason: BackupReason, ext: 'tar.gz' | 'dump'): string {
@@ -176,15 +251,18 @@ export async function backupPglite(database: Database, dir: string, reason: Back
   if (!database.pglite || !database.dataDir) throw new Error('Only an embedded database with a data folder can be backed up this way.');
   restrictNewFiles();
   ensurePrivateDir(dir);
-  const pgdata = path.join(database.dataDir, PGDATA);
+  const dataDir = database.dataDir;
   return exclusively(async () => {
     await beforeCheckpoint?.();
     await database.pglite!.query('CHECKPOINT');
+    // counted after the checkpoint, before the copy: the copy holds at least these rows
+    const counts = await tableCounts((q) => database.pglite!.query(q) as never);
+    const manifest: BackupManifest = { format: 1, app_version: appVersion(), database: 'pglite', created_at: new Date().toISOString(), counts, volatile: VOLATILE_TABLES, files: {} };
     const file = finalName(dir, reason, 'tar.gz');
     const partial = `${file}.partial`;
     for (let attempt = 1; ; attempt++) {
       try {
-        await tarCluster(pgdata, partial);
+        await tarCluster(dataDir, partial, manifest);
         break;
       } catch (err) {
         // a file dropped or truncated while it was read (a table rewritten meanwhile): copy again
@@ -271,37 +349,150 @@ export function backupDatabase(database: Database, opts: { databaseUrl?: string;
   return backupPglite(database, opts.dir, opts.reason, opts.beforeCheckpoint);
 }
 
+/** Reads a `.dump` through with pg_restore --list (no database touched); returns how many entries it lists. */
+export async function verifyPostgresDump(file: string): Promise<number> {
+  if (!(await hasTool('pg_restore'))) throw new Error(PG_TOOLS_MISSING('pg_restore'));
+  const out = await new Promise<string>((resolve, reject) => {
+    const p = spawn('pg_restore', ['--list', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    let err = '';
+    p.stdout.on('data', (b: Buffer) => (text += b.toString()));
+    p.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    p.on('error', reject);
+    p.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`${file} is not a readable PostgreSQL backup: ${err.trim()}`))));
+  });
+  return out.split('\n').filter((l) => /^\d+;/.test(l)).length;
+}
+
 /** pg_restore of a `.dump` into the database at `url` (replacing what it holds). */
 export async function restorePostgres(url: string, file: string): Promise<void> {
   if (!(await hasTool('pg_restore'))) throw new Error(PG_TOOLS_MISSING('pg_restore'));
   await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file]);
 }
 
+/** What a check of a backup found: the rows in the copy, and every problem (none: the backup is good). */
+export interface BackupCheck {
+  manifest: BackupManifest | null;
+  counts: Record<string, number>;
+  problems: string[];
+}
+
+/** The differences between what a manifest says a backup holds and what a copy of it holds. */
+export function compareCounts(manifest: BackupManifest, counts: Record<string, number>): string[] {
+  const problems: string[] = [];
+  for (const [table, want] of Object.entries(manifest.counts)) {
+    if (manifest.volatile.includes(table)) continue;
+    const got = counts[table];
+    if (got === undefined) problems.push(`table ${table} is missing (the backup holds ${want} rows of it)`);
+    else if (manifest.database === 'postgres' ? got !== want : got < want) problems.push(`table ${table} has ${got} rows where the backup holds ${want}`);
+  }
+  return problems;
+}
+
 /**
- * Restores an embedded-database backup into `dataDir/pgdata`; the caller holds the
- * data-folder lock. The replaced cluster is moved aside to `pgdata.replaced-<time>`,
- * never deleted. Reads this version's backups and earlier versions' (dumpDataDir).
- * Returns where the replaced data went, if there was any.
+ * Unpacks an embedded-database backup into `root` (`root/pgdata`, `root/uploads`) and checks it without touching
+ * the studio's data: the photos against their checksums, then the cluster opened (PostgreSQL's recovery runs, as
+ * on a restored start) and every table counted against the manifest. Reads earlier versions' backups too (the
+ * cluster at the archive's top, no manifest: then only the opening is checked). Throws when the archive cannot be
+ * unpacked or the copy cannot be opened.
  */
-export async function restorePgliteFiles(dataDir: string, file: string): Promise<string | undefined> {
+export async function stagePgliteBackup(file: string, root: string): Promise<BackupCheck> {
   restrictNewFiles();
-  const staging = path.join(dataDir, 'pgdata.restoring');
-  fs.rmSync(staging, { recursive: true, force: true });
-  ensurePrivateDir(staging);
-  await tar.x({ file, cwd: staging, strict: true });
-  restrictTree(staging);
-  if (!fs.existsSync(path.join(staging, 'PG_VERSION')) || !fs.existsSync(path.join(staging, 'global/pg_control'))) {
-    fs.rmSync(staging, { recursive: true, force: true });
+  fs.rmSync(root, { recursive: true, force: true });
+  ensurePrivateDir(root);
+  try {
+    await tar.x({ file, cwd: root, strict: true });
+  } catch (err) {
+    throw new Error(`${file} could not be unpacked (${(err as Error).message}): it is damaged or not a backup.`, { cause: err });
+  }
+  restrictTree(root);
+  const pgdata = path.join(root, PGDATA);
+  if (!fs.existsSync(pgdata) && fs.existsSync(path.join(root, 'PG_VERSION'))) {
+    // an earlier version's backup: the cluster at the top of the archive
+    const tmp = `${root}.cluster`;
+    fs.renameSync(root, tmp);
+    ensurePrivateDir(root);
+    fs.renameSync(tmp, pgdata);
+  }
+  if (!fs.existsSync(path.join(pgdata, 'PG_VERSION')) || !fs.existsSync(path.join(pgdata, 'global/pg_control'))) {
     throw new Error(`${file} is not a backup of the embedded database (no PG_VERSION or global/pg_control in it).`);
   }
-  fs.rmSync(path.join(staging, 'postmaster.pid'), { force: true });
+  fs.rmSync(path.join(pgdata, 'postmaster.pid'), { force: true });
+  const manifestPath = path.join(root, MANIFEST);
+  const manifest = fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BackupManifest) : null;
+  const problems: string[] = [];
+  if (manifest?.database === 'postgres') problems.push('it is a backup of a PostgreSQL database, not of the embedded one');
+  for (const [rel, sum] of Object.entries(manifest?.files ?? {})) {
+    const abs = path.join(root, rel);
+    if (!fs.existsSync(abs)) problems.push(`${rel} is missing`);
+    else if (sha256File(abs) !== sum) problems.push(`${rel} is damaged (its checksum differs)`);
+  }
+  let counts: Record<string, number>;
+  const { openPglite } = await import('./client.js');
+  let copy;
+  try {
+    copy = await openPglite(root, { log: () => {} });
+  } catch (err) {
+    throw new Error(`${file} holds a database that does not open (${(err as Error).message}).`, { cause: err });
+  }
+  try {
+    counts = await tableCounts((q) => copy.pglite!.query(q) as never);
+  } catch (err) {
+    throw new Error(`${file} holds a database whose tables cannot be read (${(err as Error).message}).`, { cause: err });
+  } finally {
+    await copy.close().catch(() => {});
+  }
+  fs.rmSync(path.join(root, 'studio.lock'), { force: true });
+  if (manifest) problems.push(...compareCounts(manifest, counts));
+  return { manifest, counts, problems };
+}
+
+/** `npm run backup:verify`: checks an embedded-database backup in a temporary folder, then removes it. */
+export async function verifyPgliteBackup(file: string): Promise<BackupCheck> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-verify-'));
+  try {
+    return await stagePgliteBackup(file, path.join(root, 'data'));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores an embedded-database backup into `dataDir` (made when it does not exist); the caller holds the
+ * data-folder lock. The backup is unpacked and checked first (stagePgliteBackup): a backup that does not open or
+ * holds fewer rows than its manifest is refused and nothing is changed. Then the cluster and the uploads are
+ * swapped in; what they replace is moved aside (`pgdata.replaced-<time>`, `uploads.replaced-<time>`), never
+ * deleted. Returns where the replaced data went, if there was any, and the check.
+ */
+export async function restorePgliteFiles(dataDir: string, file: string): Promise<string | undefined> {
+  return (await restorePglite(dataDir, file)).aside;
+}
+
+export async function restorePglite(dataDir: string, file: string): Promise<{ aside?: string; check: BackupCheck }> {
+  ensurePrivateDir(dataDir);
+  const staging = path.join(dataDir, 'restoring');
+  let check: BackupCheck;
+  try {
+    check = await stagePgliteBackup(file, staging);
+    if (check.problems.length) throw new Error(`${file} failed its check, so nothing was restored: ${check.problems.join('; ')}.`);
+  } catch (err) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw new Error(`${(err as Error).message} The studio's data is unchanged.`, { cause: err });
+  }
+  const stamp = timestamp();
   const pgdata = path.join(dataDir, PGDATA);
   let aside: string | undefined;
   if (fs.existsSync(pgdata)) {
-    aside = path.join(dataDir, `pgdata.replaced-${timestamp()}`);
+    aside = path.join(dataDir, `pgdata.replaced-${stamp}`);
     fs.renameSync(pgdata, aside);
   }
-  fs.renameSync(staging, pgdata);
+  fs.renameSync(path.join(staging, PGDATA), pgdata);
+  const uploads = path.join(dataDir, 'uploads');
+  if (fs.existsSync(path.join(staging, 'uploads'))) {
+    if (fs.existsSync(uploads)) fs.renameSync(uploads, path.join(dataDir, `uploads.replaced-${stamp}`));
+    fs.renameSync(path.join(staging, 'uploads'), uploads);
+  }
+  fs.rmSync(staging, { recursive: true, force: true });
   fsyncPath(dataDir);
-  return aside;
+  return { aside, check };
 }

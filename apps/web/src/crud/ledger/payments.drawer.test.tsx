@@ -169,7 +169,8 @@ describe('payments drawer', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     const [post] = posts(fetchMock);
     expect(post!.url.pathname).toBe('/api/bridalbookings/12/payments');
-    expect(post!.body).toEqual({ amount: 100000, method: 'pos', date: studioDate(), note: 'Second instalment' });
+    // with the key that makes a retry after a lost answer safe (one per payment)
+    expect(post!.body).toEqual({ amount: 100000, method: 'pos', date: studioDate(), note: 'Second instalment', client_ref: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
     const modal = await screen.findByTestId('payment-receipt-modal');
     const receipt = within(modal).getAllByTestId('payment-receipt')[0]!;
