@@ -1,6 +1,6 @@
 import { AppShell, Box, Drawer, ScrollArea } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { refreshCurrentUser, useCurrentUser } from '../../lib/auth-store';
 import { StudioLogo } from '../../lib/ui/studio-logo';
 import { BackToTop } from './back-to-top';
@@ -36,6 +36,12 @@ export function ShellLayout() {
     setSeenSearch(location.search);
     if (new URLSearchParams(location.search).has('layout')) setLayoutName(chooseLayout(location.search));
   }
+
+  // another page opens at its top (a sidebar click must not land 1,100 px down); back and forward keep the browser's place
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [location.pathname, navigationType]);
 
   // name, role and photo may have changed since sign-in; a revoked token shows the 'Session TimeOut' modal
   useEffect(() => {

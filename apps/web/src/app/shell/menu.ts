@@ -71,7 +71,8 @@ const group = (title: string, icon?: MenuIcon, filledIcon?: MenuIcon, extra: Par
 const slot = (key: string, icon?: MenuIcon, filledIcon?: MenuIcon): OutlineItem => ({ type: 'slot', key, icon, filledIcon });
 const head = (title: string): OutlineItem => ({ type: 'head', title });
 
-const pointOfSales = group('Point of Sales', IconShoppingCart, IconShoppingCartFilled, { badge: { value: '3', color: 'blush' } });
+// no badge: the template's static pink "3" counted nothing (it was the three tills); a badge shows a real count or nothing
+const pointOfSales = group('Point of Sales', IconShoppingCart, IconShoppingCartFilled);
 const invoices = group('Invoices', IconFileInvoice, IconFileInvoiceFilled);
 const products = group('Products', IconBox);
 

@@ -20,18 +20,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSchemaForm } from '../../crud/use-schema-form';
-import { apiRequest, segment } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { studio } from '../../lib/config';
 import { formatDate, formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format';
 import { PrintArea, type ReceiptFormat, receiptClasses as paper } from '../../lib/receipt/receipt';
 import { MoneyInput } from '../../lib/ui/money-input';
 import { studioDate, studioReceiptTime } from '../../lib/studio-time';
+import { dayCloseKey, dayClosePath } from './day-close-query';
 
-const dayCloseKey = (outlet: Outlet, date: string) => ['orders', 'day-close', outlet, date] as const;
 /** The outlet and day the dialog shows: the query's key and the calls' path. */
 type Day = { outlet: Outlet; date: string };
-const dayClosePath = (outlet: Outlet, date: string) => `/api/day-close/${segment(outlet)}/${segment(date)}`;
 
 /** `+₦200.00 over`, `-₦150.00 short`, `₦0.00`: the sign and the word, so colour is never the only clue. */
 export function overShortText(amount: number): string {

@@ -13,6 +13,7 @@ import { useStudioSettings } from '../../lib/settings-queries';
 import { cartTotals, newClientRef } from './cart';
 import { CartPanel } from './cart-panel';
 import { CheckoutModal } from './checkout.modal';
+import { ClosedDayBanner } from './closed-day-banner';
 import { DayCloseModal } from './day-close.modal';
 import { ProductPicker } from './product-picker';
 import { useCart } from './use-cart';
@@ -46,6 +47,11 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   useStudioSettings();
   const totals = cartTotals(cart);
   const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
+
+  // a barcode scanner types wherever the cursor is: the till opens with it in the search (not on a phone: no keyboard pop-up)
+  useEffect(() => {
+    if (!window.matchMedia('(max-width: 36em)').matches) searchRef.current?.focus();
+  }, []);
 
   useEffect(() => {
     if (products.items) dispatch({ type: 'refreshStock', products: products.items });
@@ -91,6 +97,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
           </Button>
         }
       />
+      <ClosedDayBanner outlet={outlet} />
       <div className={classes.layout}>
         <ProductPicker
           outlet={outlet}
@@ -126,15 +133,18 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
         cart={cart}
         onClose={() => setCheckoutOpen(false)}
         onSold={sold}
-        onRefused={() => void products.refresh()}
+        onRefused={() => {
+          void products.refresh();
+          // a sale refused because another till closed the day: the banner says so at once
+          void queryClient.invalidateQueries({ queryKey: ['orders', 'day-close', outlet] });
+        }}
       />
       <ReceiptModal
         order={receipt}
         opened={receipt !== null}
-        onClose={() => {
-          setReceipt(null);
-          searchRef.current?.focus();
-        }}
+        onClose={() => setReceipt(null)}
+        // after the dialog has given its focus back (to the gone checkout button): the next scan goes to the search
+        onClosed={() => searchRef.current?.focus()}
         title={receipt ? `Sale complete · ${receipt.invoice_no}` : undefined}
         extraActions={
           <Button variant="default" onClick={() => setReceipt(null)} data-testid="receipt-new-sale">

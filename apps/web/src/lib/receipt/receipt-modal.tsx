@@ -29,15 +29,17 @@ export interface ReceiptDialogProps {
   whatsappHref: string;
   /** Buttons under Print and WhatsApp (New sale, Remind balance). */
   extraActions?: ReactNode;
+  /** Once the dialog has gone (its focus given back): the till puts the cursor in its search. */
+  onClosed?: () => void;
   testId?: string;
 }
 
 /** Any receipt on screen with Print (80 mm roll or A4, the choice remembered) and Share on WhatsApp. */
-export function ReceiptDialog({ opened, onClose, title, render, whatsappHref, extraActions, testId = 'receipt-modal' }: ReceiptDialogProps) {
+export function ReceiptDialog({ opened, onClose, title, render, whatsappHref, extraActions, onClosed, testId = 'receipt-modal' }: ReceiptDialogProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const [format, choose] = useReceiptFormat();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={format === 'a4' ? 'xl' : 'md'} fullScreen={phone} centered data-testid={testId}>
+    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onClosed} title={title} size={format === 'a4' ? 'xl' : 'md'} fullScreen={phone} centered data-testid={testId}>
       <Stack>
         <SegmentedControl
           value={format}
@@ -67,7 +69,7 @@ export function ReceiptDialog({ opened, onClose, title, render, whatsappHref, ex
 }
 
 /** The receipt of a sale with Print (80 mm roll or A4) and Share on WhatsApp; used after a sale and to reprint an invoice. */
-export function ReceiptModal({ order, opened, onClose, title, extraActions }: { order: Order | null; opened: boolean; onClose: () => void; title?: string; extraActions?: ReactNode }) {
+export function ReceiptModal({ order, opened, onClose, onClosed, title, extraActions }: { order: Order | null; opened: boolean; onClose: () => void; onClosed?: () => void; title?: string; extraActions?: ReactNode }) {
   return (
     <ReceiptDialog
       opened={opened && order !== null}
@@ -76,6 +78,7 @@ export function ReceiptModal({ order, opened, onClose, title, extraActions }: { 
       render={(format) => order && <Receipt order={order} format={format} />}
       whatsappHref={order ? whatsappUrl(order) : ''}
       extraActions={extraActions}
+      onClosed={onClosed}
     />
   );
 }
