@@ -24,6 +24,7 @@ import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
 import { registerTillProductRoutes } from './features/pos/till-products.routes.js';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { registerFinanceSummaryRoutes } from './features/finances/finances.routes.js';
+import { registerTransferRoutes } from './features/transfers/transfers.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +109,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerTillProductRoutes(app, db);
   registerDashboardRoutes(app, db);
   registerFinanceSummaryRoutes(app, db);
+  registerTransferRoutes(app, db);
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });

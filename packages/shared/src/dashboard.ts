@@ -69,6 +69,14 @@ export const dashboardSchema = z.object({
     upcoming: z.array(z.object({ id: z.number(), client_name: z.string(), event_date: z.string(), status: z.string(), balance: money })),
     balance_due: money,
   }),
+  /**
+   * Bank transfers (sales, fees, booking payments) no person has confirmed yet, all of them; and this month's
+   * transfers flagged not received (issue 17).
+   */
+  transfers: z.object({
+    unconfirmed: z.object({ count, amount: money }),
+    not_received: z.object({ month: z.string(), count, amount: money }),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type SalesPeriod = z.infer<typeof salesPeriodSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fromKobo, money, optionalText, text, toKobo, type Outlet } from './primitives.js';
 import { PAYMENT_METHODS, type OrderSummary, type PaymentMethod } from './resources/orders.js';
+import type { TransferTotals } from './transfers.js';
 
 /** Money per payment method, every method present (0 when none). */
 export type ByMethod = Record<PaymentMethod, number>;
@@ -57,6 +58,11 @@ export interface DayClose {
   expected_cash: number;
   expected: ByMethod;
   voids: OrderSummary;
+  /**
+   * The day's sale transfers that no person has confirmed yet, and those flagged not received (shown apart: the
+   * transfer count will be short by them). Issue 17; the till's paid sales of the day only.
+   */
+  transfers: { unconfirmed: TransferTotals; not_received: TransferTotals };
   items: { product_id: number; name: string; quantity: number; total: number }[];
   by_staff: { id: number; name: string; count: number; total: number }[];
   /** Admins only: total minus the cost of what was sold (cost prices as at the sale). */

@@ -27,3 +27,4 @@ export * from './calendar.js';
 export * from './day-close.js';
 export * from './settings.js';
 export * from './password-rules.js';
+export * from './transfers.js';

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import type { LedgerTable } from '../db/ledger.table.js';
+import { presentTransferCheck } from '../db/columns.js';
 import { usersTable } from '../db/schema.js';
 import { currentUser, type UserRow } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
@@ -56,6 +57,7 @@ export async function ledgerLines(db: DbOrTx, ledger: LedgerTable, parentId: num
     reversed_by: reversed_by ?? null,
     user: line.user_id ? { id: line.user_id, name: user_name ?? '' } : null,
     created_at: line.created_at.toISOString(),
+    ...presentTransferCheck(line.method, line),
   }));
 }
 

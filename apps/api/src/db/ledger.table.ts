@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PaymentMethod } from '@studio/shared';
-import { idColumn, moneyColumn } from './columns.js';
+import { idColumn, moneyColumn, transferCheckColumns } from './columns.js';
 import { usersTable } from '../resources/users/users.table.js';
 
 // The table side of a payment ledger (the service that writes it is crud/ledger.ts): tables import this,
@@ -45,8 +45,15 @@ export function ledgerTable(name: string, parentId: () => AnyPgColumn) {
       reverses_id: integer('reverses_id'),
       user_id: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
       created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+      ...transferCheckColumns(),
     },
-    (t) => [index(`${name}_parent_idx`).on(t.parent_id, t.date, t.id), uniqueIndex(`${name}_reverses_unique`).on(t.reverses_id), index(`${name}_date_idx`).on(t.date)],
+    (t) => [
+      index(`${name}_parent_idx`).on(t.parent_id, t.date, t.id),
+      uniqueIndex(`${name}_reverses_unique`).on(t.reverses_id),
+      index(`${name}_date_idx`).on(t.date),
+      // the transfers waiting for a person (issue 17): a small index however long the ledger
+      index(`${name}_unconfirmed_idx`).on(t.id).where(sql`${t.method} = 'transfer' and ${t.amount} > 0 and ${t.confirmed_at} is null and ${t.not_received_at} is null`),
+    ],
   );
 }
 export type LedgerTable = ReturnType<typeof ledgerTable>;

@@ -1,4 +1,13 @@
-import type { Order, StaffSummary } from '@studio/shared';
+import type { Order, StaffSummary, TransferCheck } from '@studio/shared';
+
+/** A payment line's transfer check: nothing recorded (a transfer fixture is `confirmed` unless a test says otherwise). */
+export const NO_CHECK: Omit<TransferCheck, 'transfer_status'> = { confirmed_at: null, confirmed_by: null, not_received_at: null, not_received_by: null, not_received_reason: null };
+
+type PaymentLine = Order['payments'][number];
+/** A sale's payment line with its id and check fields filled in. */
+export function payment(p: Pick<PaymentLine, 'method' | 'amount' | 'reference'> & Partial<PaymentLine>, id = 1): PaymentLine {
+  return { id, ...NO_CHECK, transfer_status: p.method === 'transfer' ? 'confirmed' : null, ...p };
+}
 
 /** A paid makeup-store sale: 2 lipsticks at ₦4,500 paid in cash; override what a test cares about. */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
@@ -12,7 +21,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     subtotal: 9000,
     discount: 0,
     total: 9000,
-    payments: [{ method: 'cash', amount: 10000, reference: null }],
+    payments: [payment({ method: 'cash', amount: 10000, reference: null })],
     amount_paid: 10000,
     change: 1000,
     deposit: 0,

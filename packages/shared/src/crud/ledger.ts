@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientRef, isoDate, money, optionalText, text } from '../primitives.js';
 import { paymentMethodSchema } from '../resources/orders.js';
+import { transferCheckShape } from '../transfers.js';
 
 /** `POST {path}/{id}/payments`: one payment towards a record's balance. */
 export const ledgerPaymentInputSchema = z.object({
@@ -41,6 +42,7 @@ export const ledgerPaymentSchema = z.object({
   reversed_by: z.number().nullable(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   created_at: z.string(),
+  ...transferCheckShape,
 });
 export type LedgerPayment = z.infer<typeof ledgerPaymentSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money, optionalText, outletSchema, text } from '../primitives.js';
 import { discountApprovalSchema } from '../settings.js';
+import { transferCheckShape } from '../transfers.js';
 
 export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'pos'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -64,7 +65,8 @@ export const orderSchema = z.object({
   subtotal: z.number(),
   discount: z.number(),
   total: z.number(),
-  payments: z.array(z.object({ method: paymentMethodSchema, amount: z.number(), reference: z.string().nullable() })),
+  /** Each payment line with its id and, for a transfer, whether a person has confirmed it (issue 17). */
+  payments: z.array(z.object({ id: z.number(), method: paymentMethodSchema, amount: z.number(), reference: z.string().nullable(), ...transferCheckShape })),
   amount_paid: z.number(),
   change: z.number(),
   /** Paid before the sale: an appointment's deposit counted at its check-out (0 for a till sale). */

@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { bridalBookingsTable, extraProgramsTable, hostelStudentsTable, officeStudentsTable, productsTable, studentsTable, usersTable } from '../../db/schema.js';
 import { summaryRange } from '../finances/finance-summaries.js';
+import { notReceivedTotals, unconfirmedTotals } from '../transfers/transfers.service.js';
 import { stockFilters } from '../../resources/products/products.routes.js';
 import { ordersTable } from '../pos/orders.table.js';
 import { dailyTotalsTable } from '../finances/daily-totals.table.js';
@@ -232,16 +233,19 @@ async function stockSection(db: Db): Promise<Dashboard['stock']> {
  */
 export async function dashboard(db: Db, timeZone: string, now = new Date()): Promise<Dashboard> {
   const cal = dashboardCalendar(now, timeZone);
-  const [sales, stock, month, trainees, hostel, bookings] = await Promise.all([
+  const [sales, stock, month, trainees, hostel, bookings, unconfirmed, notReceived] = await Promise.all([
     salesSection(db, cal),
     stockSection(db),
     summaryRange(db, cal.monthFrom, cal.today),
     traineesSection(db, cal.today),
     hostelSection(db, cal.today),
     bookingsSection(db, cal.today),
+    unconfirmedTotals(db),
+    notReceivedTotals(db, cal.monthFrom, cal.today),
   ]);
   const finances = { month: cal.month, income: month.income, expense: month.expense, net: month.net };
-  return { date: cal.today, time_zone: timeZone, generated_at: now.toISOString(), sales, stock, finances, students: trainees, hostel, bookings };
+  const transfers = { unconfirmed, not_received: { month: cal.month, ...notReceived } };
+  return { date: cal.today, time_zone: timeZone, generated_at: now.toISOString(), sales, stock, finances, students: trainees, hostel, bookings, transfers };
 }
 
 /** In session today (not suspended, started, not ended) per kind, and what every trainee still owes. */

@@ -8,6 +8,7 @@ import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table
 
 const O = ordersTable;
 const C = dayClosesTable;
+const P = orderPaymentsTable;
 
 const zeros = (): ByMethod => Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as ByMethod;
 
@@ -66,7 +67,7 @@ type Figures = Omit<DayClose, 'close' | 'reopened'>;
 export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts: { inTransaction?: boolean } = {}): Promise<Required<Figures>> {
   const day = and(eq(O.outlet, outlet), eq(O.business_date, date));
   const paid = and(day, eq(O.status, 'paid'));
-  const [totals, voids, methods, items, staff] = await reads(
+  const [totals, voids, methods, items, staff, transfers] = await reads(
     [
       () =>
         db
@@ -103,6 +104,17 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
           .where(paid)
           .groupBy(O.staff_id)
           .orderBy(desc(sql`sum(${O.total})`)),
+      () =>
+        db
+          .select({
+            unconfirmed: sql<number>`(count(*) filter (where ${P.confirmed_at} is null and ${P.not_received_at} is null))::int`,
+            unconfirmed_amount: sql<string>`coalesce(sum(${P.amount}) filter (where ${P.confirmed_at} is null and ${P.not_received_at} is null), 0)::text`,
+            not_received: sql<number>`(count(*) filter (where ${P.not_received_at} is not null))::int`,
+            not_received_amount: sql<string>`coalesce(sum(${P.amount}) filter (where ${P.not_received_at} is not null), 0)::text`,
+          })
+          .from(P)
+          .innerJoin(O, eq(O.id, P.order_id))
+          .where(and(paid, eq(P.method, 'transfer'))),
     ] as const,
     !opts.inTransaction,
   );
@@ -125,6 +137,10 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
     expected_cash: expected.cash,
     expected,
     voids: { count: Number(voids[0]!.count), total: fromKobo(sumKobo(voids[0]!.total)) },
+    transfers: {
+      unconfirmed: { count: Number(transfers[0]!.unconfirmed), amount: fromKobo(sumKobo(transfers[0]!.unconfirmed_amount)) },
+      not_received: { count: Number(transfers[0]!.not_received), amount: fromKobo(sumKobo(transfers[0]!.not_received_amount)) },
+    },
     items: items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
     by_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
     gross_profit: fromKobo(totalK - costK),

@@ -224,7 +224,9 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
         // the whole sale is re-labelled to one method (a payment recorded as cash was really a transfer)
         if (Number(row.change) > 0 && body.payment_method !== 'cash') throw invalidField('payment_method', 'This sale gave change in cash; its payment method must stay cash.');
         set.payment_method = body.payment_method;
-        await tx.update(orderPaymentsTable).set({ method: body.payment_method }).where(eq(orderPaymentsTable.order_id, id));
+        // a line relabelled is another payment: a transfer waits for a person again, and any earlier check was about another method
+        const unchecked = { confirmed_at: null, confirmed_by: null, confirmed_by_name: null, not_received_at: null, not_received_by: null, not_received_by_name: null, not_received_reason: null };
+        await tx.update(orderPaymentsTable).set({ method: body.payment_method, ...unchecked }).where(eq(orderPaymentsTable.order_id, id));
       }
       await tx.update(O).set(set).where(eq(O.id, id));
       await recordActivity(tx, { user, action: 'update', resource: 'orders', recordId: id, before: { customer_name: row.customer_name, customer_phone: row.customer_phone, note: row.note, payment_method: row.payment_method }, after: body });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_PREFIX, fromKobo, toKobo, type Order, type OrderCreate, type Outlet, type PaymentMethod, studioDate } from '@studio/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { presentTransferCheck } from '../../db/columns.js';
 import { productsTable } from '../../resources/products/products.table.js';
 import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
 import type { UserRow } from '../../plugins/auth.js';
@@ -30,7 +31,7 @@ function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[]): Order {
     subtotal: r.subtotal,
     discount: r.discount,
     total: r.total,
-    payments: payments.map((p) => ({ method: p.method, amount: p.amount, reference: p.reference })),
+    payments: payments.map((p) => ({ id: p.id, method: p.method, amount: p.amount, reference: p.reference, ...presentTransferCheck(p.method, p) })),
     amount_paid: r.amount_paid,
     change: r.change,
     deposit: r.deposit,
@@ -347,7 +348,8 @@ export async function createOrder(
         quantity: l.quantity,
         total: fromKobo(l.totalK),
       }));
-      const paymentRows = paid.map((p, i) => ({ id: written.paymentIds[i]!, order_id: written.id, ...p }));
+      const unchecked = { confirmed_at: null, confirmed_by: null, confirmed_by_name: null, not_received_at: null, not_received_by: null, not_received_by_name: null, not_received_reason: null };
+      const paymentRows = paid.map((p, i) => ({ id: written.paymentIds[i]!, order_id: written.id, ...p, ...unchecked }));
       await opts.afterSale?.(tx, written.id);
       return { order: toOrder(row, itemRows, paymentRows), replay: false };
     });

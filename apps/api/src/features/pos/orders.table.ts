@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, uniqueIndex, varchar, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Outlet, PaymentMethod } from '@studio/shared';
-import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
+import { idColumn, moneyColumn, timestamps, transferCheckColumns } from '../../db/columns.js';
 import { usersTable } from '../../resources/users/users.table.js';
 import { productsTable } from '../../resources/products/products.table.js';
 import { clientIdColumn } from '../../resources/clients/clients.table.js';
@@ -91,8 +91,13 @@ export const orderPaymentsTable = pgTable(
     method: varchar('method', { length: 10 }).$type<PaymentMethod>().notNull(),
     amount: moneyColumn('amount').notNull(),
     reference: varchar('reference', { length: 100 }),
+    ...transferCheckColumns(),
   },
-  (t) => [index('order_payments_order_idx').on(t.order_id)],
+  (t) => [
+    index('order_payments_order_idx').on(t.order_id),
+    // the transfers waiting for a person: a small index however many sales there are
+    index('order_payments_unconfirmed_idx').on(t.id).where(sql`${t.method} = 'transfer' and ${t.confirmed_at} is null and ${t.not_received_at} is null`),
+  ],
 );
 
 /** Per-outlet invoice sequence; the row lock on increment serialises numbering within an outlet only. */

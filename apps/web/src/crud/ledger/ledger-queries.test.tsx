@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { callsOf, jsonResponse, mockFetch, quietApiClient } from '../../test/helpers';
 import { resourceKeys } from '../create-resource-hooks';
+import { NO_CHECK } from '../../test/order-fixtures';
 import { ledgerKeys, paymentsPath, usePayments, useReversePayment, useTakePayment } from './ledger-queries';
 
-const PAYMENT: LedgerPayment = { id: 5, parent_id: 12, amount: 1000, method: 'cash', date: '2026-11-02', note: null, reverses_id: null, reversed_by: null, user: null, created_at: '2026-11-02T10:00:00.000Z' };
+const PAYMENT: LedgerPayment = { id: 5, parent_id: 12, amount: 1000, method: 'cash', date: '2026-11-02', note: null, reverses_id: null, reversed_by: null, user: null, created_at: '2026-11-02T10:00:00.000Z', ...NO_CHECK, transfer_status: null };
 
 function setup() {
   const client = createQueryClient();

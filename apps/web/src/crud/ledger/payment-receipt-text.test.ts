@@ -2,6 +2,7 @@ import type { LedgerPayment } from '@studio/shared';
 import { describe, expect, it } from 'vitest';
 import type { LedgerParent } from './ledger-parent';
 import { paidThrough } from './ledger-parent';
+import { NO_CHECK } from '../../test/order-fixtures';
 import { balanceReminderLink, balanceReminderText, paymentReceipt, paymentReceiptLink, paymentReceiptNo, paymentReceiptText } from './payment-receipt-text';
 
 const line = (overrides: Partial<LedgerPayment>): LedgerPayment => ({
@@ -15,6 +16,8 @@ const line = (overrides: Partial<LedgerPayment>): LedgerPayment => ({
   reversed_by: null,
   user: { id: 1, name: 'Studio Admin' },
   created_at: '2026-11-02T10:00:00.000Z',
+  ...NO_CHECK,
+  transfer_status: (overrides.method ?? 'cash') === 'transfer' ? 'confirmed' : null,
   ...overrides,
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { studioDate } from '../../lib/studio-time';
 import { type FetchCall, COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser, mockFetch, quietApiClient, renderRoutes, setupUser, storeUser } from '../../test/helpers';
 import { ledgerParent } from './ledger-parent';
+import { NO_CHECK } from '../../test/order-fixtures';
 import { PaymentsDrawer } from './payments.drawer';
 
 const stamp = '2026-11-02T10:00:00.000Z';
@@ -38,6 +39,8 @@ const line = (overrides: Partial<LedgerPayment>): LedgerPayment => ({
   reversed_by: null,
   user: { id: 1, name: 'Studio Admin' },
   created_at: stamp,
+  ...NO_CHECK,
+  transfer_status: (overrides.method ?? 'cash') === 'transfer' ? 'confirmed' : null,
   ...overrides,
 });
 

@@ -4,7 +4,7 @@ import type { Order } from '@studio/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../lib/auth-store';
 import { type FetchCall, callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, setupUser, storeUser } from '../../test/helpers';
-import { makeOrder, ordersPage } from '../../test/order-fixtures';
+import { makeOrder, ordersPage, payment } from '../../test/order-fixtures';
 import { InvoicesPage } from './invoices.page';
 
 const PATH = '/invoices/product-invoices/store';
@@ -12,7 +12,7 @@ const ADMIN = makeUser({ id: 1, name: 'Studio Admin', role: 'Admin', is_admin: 1
 const STAFF = makeUser({ id: 7, is_admin: 0 });
 
 const first = makeOrder();
-const second = makeOrder({ id: 2, invoice_no: 'STO-000002', customer_name: 'Bisi Alade', total: 4500, subtotal: 4500, items: [{ id: 12, product_id: 1, name: 'Matte Lipstick', unit_price: 4500, quantity: 1, total: 4500 }], payments: [{ method: 'transfer', amount: 4500, reference: 'TRF-1' }], amount_paid: 4500, change: 0, payment_method: 'transfer' });
+const second = makeOrder({ id: 2, invoice_no: 'STO-000002', customer_name: 'Bisi Alade', total: 4500, subtotal: 4500, items: [{ id: 12, product_id: 1, name: 'Matte Lipstick', unit_price: 4500, quantity: 1, total: 4500 }], payments: [payment({ method: 'transfer', amount: 4500, reference: 'TRF-1' })], amount_paid: 4500, change: 0, payment_method: 'transfer' });
 
 /** A small orders API: the March month list (2 pages), both searches, one order, void and edit. */
 function serveOrders() {

@@ -3,6 +3,7 @@ import type { Order } from '@studio/shared';
 import { describe, expect, it } from 'vitest';
 import { studio } from '../config';
 import { InvoiceA4, invoiceBalance } from './invoice-a4';
+import { payment } from '../../test/order-fixtures';
 import { Receipt } from './receipt';
 
 const ORDER: Order = {
@@ -19,8 +20,8 @@ const ORDER: Order = {
   discount: 1000,
   total: 33000,
   payments: [
-    { method: 'transfer', amount: 20000, reference: 'GTB-TRF-20261124-0001234567' },
-    { method: 'cash', amount: 15000, reference: null },
+    payment({ method: 'transfer', amount: 20000, reference: 'GTB-TRF-20261124-0001234567' }, 1),
+    payment({ method: 'cash', amount: 15000, reference: null }, 2),
   ],
   amount_paid: 35000,
   change: 2000,
