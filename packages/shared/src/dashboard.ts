@@ -68,6 +68,8 @@ export const dashboardSchema = z.object({
   bookings: z.object({
     upcoming: z.array(z.object({ id: z.number(), client_name: z.string(), event_date: z.string(), status: z.string(), balance: money })),
     balance_due: money,
+    /** What this month's bookings (event this month, not cancelled) still owe: Manage Bookings' "Balance due" for the month. */
+    month_balance_due: money,
   }),
   /**
    * Bank transfers (sales, fees, booking payments) no person has confirmed yet, all of them; and this month's

@@ -78,6 +78,8 @@ export interface CrudModule<T extends AnyTable = AnyTable, R extends ResourceDef
   /** The payment ledger, when the resource declares one. */
   ledger?: LedgerModule<T>;
   computed?: ComputedFields;
+  /** The rows a list's declared totals sum (default: every row listed). */
+  totalsWhere?: SQL;
 }
 
 /** Dates as ISO 8601 with offset; everything else as stored. */
@@ -122,6 +124,8 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     ledger?: LedgerModule<T>;
     /** Fields computed in SQL; a record with them needs `toRecord` (e.g. `recordPicker(resource)`). */
     computed?: ComputedFields;
+    /** The rows a list's declared totals sum, when not every row listed (bookings: not the cancelled ones). */
+    totalsWhere?: SQL;
   } & ListsOption<R> &
     (Serialized<RowOf<T>> extends RecordOf<R> ? { toRecord?: (row: RowOf<T>) => RecordOf<R> } : { toRecord: (row: RowOf<T>) => RecordOf<R> }),
 ): CrudModule<T, R> {
@@ -137,6 +141,7 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     lists: (def.lists ?? {}) as Partial<ListConditions<R>>,
     ledger: def.ledger,
     computed: def.computed,
+    totalsWhere: def.totalsWhere,
   };
 }
 
@@ -145,4 +150,6 @@ export interface LedgerModule<T extends AnyTable = AnyTable> {
   table: LedgerTable;
   /** Throw (422) to refuse a new payment on this parent. Reversals are always allowed. */
   beforePayment?(parent: RowOf<T>): void;
+  /** After a payment (not a reversal) is kept, in its transaction: what else it changes (a pending booking's first payment confirms it). */
+  afterPayment?(tx: Tx, parent: RowOf<T>, user: UserRow): Promise<void>;
 }

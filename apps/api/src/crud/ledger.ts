@@ -107,6 +107,7 @@ export async function addLedgerLine(
     before: { amount_paid: parent.amount_paid, balance: parent.balance },
     after: { payment_id: payment!.id, amount: line.amount, method: line.method, date: line.date, note: line.note, reverses_id: line.reverses_id ?? null, amount_paid: updated!.amount_paid, balance: updated!.balance },
   });
+  if (amountK > 0) await ledger.afterPayment?.(tx, updated as never, user);
   return { payment: payment!, parent: updated! };
 }
 

@@ -25,6 +25,8 @@ export interface ListOptions {
   totals?: readonly string[];
   /** Fields computed in SQL, selected with the columns and sortable like them. */
   computed?: Record<string, SQL>;
+  /** The rows the totals sum (all listed rows when unset): a cancelled booking is listed but books and owes nothing. */
+  totalsWhere?: SQL;
   query: ListQuery;
 }
 
@@ -56,7 +58,17 @@ export async function listRows<Row>(db: DbOrTx, opts: ListOptions): Promise<List
   const [aggregate, rows] = await Promise.all([
     needAggregate
       ? db
-          .select({ total: count(), ...Object.fromEntries(totals.map((k) => [k, sql<string>`coalesce(sum(${computed[k] ?? (table[k] as AnyPgColumn)}), 0)::text`])) })
+          .select({
+            total: count(),
+            ...Object.fromEntries(
+              totals.map((k) => [
+                k,
+                opts.totalsWhere
+                  ? sql<string>`coalesce(sum(${computed[k] ?? (table[k] as AnyPgColumn)}) filter (where ${opts.totalsWhere}), 0)::text`
+                  : sql<string>`coalesce(sum(${computed[k] ?? (table[k] as AnyPgColumn)}), 0)::text`,
+              ]),
+            ),
+          })
           .from(table)
           .where(where)
       : Promise.resolve(undefined),

@@ -147,6 +147,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
       sortable: resource.sortable,
       searchable: resource.searchable,
       totals: resource.totals,
+      totalsWhere: mod.totalsWhere,
       computed,
       defaultSort: order ?? resource.defaultSort,
       where: and(where, filterCondition(table, filterKeys, query, computed)),

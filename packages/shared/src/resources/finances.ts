@@ -69,6 +69,8 @@ export interface FinanceSummary {
   net: number;
   /** Manual income entries, paid POS sales (by outlet), trainees' fee payments and booking payments. */
   income_by_source: { manual: number; sales: number; sales_store: number; sales_office: number; sales_salon: number; fees: number; bookings: number };
+  /** What bookings with an event in the range still owe, cancelled ones left out (the same figure Manage Bookings and the dashboard show). */
+  bookings_due: number;
   expense_by_category: Record<string, number>;
   /**
    * Bank transfers flagged not received, dated in the range (issue 17), shown apart and never in `income`: a sale's is

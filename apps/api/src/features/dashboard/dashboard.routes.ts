@@ -19,6 +19,7 @@ import {
   studioDate,
 } from '@studio/shared';
 import type { Db } from '../../db/client.js';
+import { bookingCounts, bookingDue, bookingDuesBetween } from '../../resources/bridal-bookings/booking-dues.js';
 import { bridalBookingsTable, extraProgramsTable, hostelStudentsTable, officeStudentsTable, productsTable, studentsTable, usersTable } from '../../db/schema.js';
 import { summaryRange } from '../finances/finance-summaries.js';
 import { notReceivedTotals, unconfirmedTotals } from '../transfers/transfers.service.js';
@@ -239,7 +240,7 @@ export async function dashboard(db: Db, timeZone: string, now = new Date()): Pro
     summaryRange(db, cal.monthFrom, cal.today),
     traineesSection(db, cal.today),
     hostelSection(db, cal.today),
-    bookingsSection(db, cal.today),
+    bookingsSection(db, cal.today, cal.month),
     unconfirmedTotals(db),
     notReceivedTotals(db, cal.monthFrom, cal.today),
   ]);
@@ -278,14 +279,22 @@ async function hostelSection(db: Db, today: string): Promise<Dashboard['hostel']
 }
 
 /** Bookings with an event in the next 14 days (today included), not cancelled, soonest first. */
-async function bookingsSection(db: Db, today: string): Promise<Dashboard['bookings']> {
+async function bookingsSection(db: Db, today: string, month: string): Promise<Dashboard['bookings']> {
   const B = bridalBookingsTable;
-  const rows = await db
-    .select({ id: B.id, client_name: B.client_name, event_date: B.event_date, status: B.status, balance: B.balance })
-    .from(B)
-    .where(and(gte(B.event_date, today), lte(B.event_date, addDays(today, DASHBOARD_BOOKING_DAYS - 1)), sql`${B.status} <> 'cancelled'`))
-    .orderBy(asc(B.event_date), asc(B.id));
-  return { upcoming: rows, balance_due: fromKobo(rows.reduce((k, r) => k + sumKobo(r.balance), 0)) };
+  const { from, to } = monthRange(month);
+  const [rows, dues] = await Promise.all([
+    db
+      .select({ id: B.id, client_name: B.client_name, event_date: B.event_date, status: B.status, balance: sql<string>`${bookingDue}` })
+      .from(B)
+      .where(and(gte(B.event_date, today), lte(B.event_date, addDays(today, DASHBOARD_BOOKING_DAYS - 1)), bookingCounts))
+      .orderBy(asc(B.event_date), asc(B.id)),
+    bookingDuesBetween(db, from, to),
+  ]);
+  return {
+    upcoming: rows.map((r) => ({ ...r, balance: fromKobo(sumKobo(r.balance)) })),
+    balance_due: fromKobo(rows.reduce((k, r) => k + sumKobo(r.balance), 0)),
+    month_balance_due: dues.balance,
+  };
 }
 
 /** `GET /api/dashboard` (admin): every figure the dashboard shows, in one call (cost and profit included). */

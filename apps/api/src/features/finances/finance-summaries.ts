@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OUTLETS, addMonths, fromKobo, monthRange, type FinancePeriodRow, type FinanceSummary } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
+import { bookingDuesBetween } from '../../resources/bridal-bookings/booking-dues.js';
 import { dailyTotalsTable } from './daily-totals.table.js';
 import { bridalBookingPaymentsTable, hostelStudentPaymentsTable, officeStudentPaymentsTable, orderPaymentsTable, ordersTable, studentPaymentsTable } from '../../db/schema.js';
 
@@ -76,6 +77,7 @@ export async function summaryRange(db: Db, from: string, to: string): Promise<Fi
     income_by_source: { manual: of('manual'), sales: fromKobo(salesK), sales_store: of('sales_store'), sales_office: of('sales_office'), sales_salon: of('sales_salon'), fees: of('fees'), bookings: of('bookings') },
     expense_by_category: Object.fromEntries(Object.entries(expenseK).sort(([, a], [, b]) => b - a).map(([k, v]) => [k, fromKobo(v)])),
     transfers_not_received: fromKobo(notReceived),
+    bookings_due: (await bookingDuesBetween(db, from, to)).balance,
   };
 }
 

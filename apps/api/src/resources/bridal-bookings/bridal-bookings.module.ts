@@ -1,7 +1,9 @@
 import { and, eq, gte, lte, ne } from 'drizzle-orm';
 import { BOOKING_STATUS_LABELS, BOOKING_TRANSITIONS, bridalBookings, monthRange } from '@studio/shared';
-import { defineCrudModule } from '../../crud/define-crud-module.js';
+import { defineCrudModule, recordPicker } from '../../crud/define-crud-module.js';
+import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField } from '../../plugins/errors.js';
+import { bookingCounts, bookingDue } from './booking-dues.js';
 import { bridalPackagesTable } from '../bridal-packages/bridal-packages.table.js';
 import { usersTable } from '../users/users.table.js';
 import { bridalBookingPaymentsTable, bridalBookingsTable } from './bridal-bookings.table.js';
@@ -11,6 +13,10 @@ const B = bridalBookingsTable;
 export const bridalBookingsModule = defineCrudModule({
   resource: bridalBookings,
   table: B,
+  // what a booking owes is read so everywhere: a cancelled one owes nothing, and the totals leave it out
+  computed: () => ({ balance: bookingDue }),
+  toRecord: recordPicker(bridalBookings),
+  totalsWhere: bookingCounts,
   lists: {
     getmonth: ({ month }) => {
       const { from, to } = monthRange(month);
@@ -21,6 +27,19 @@ export const bridalBookingsModule = defineCrudModule({
     table: bridalBookingPaymentsTable,
     beforePayment(booking) {
       if (booking.status === 'cancelled') throw invalidField('amount', 'This booking is cancelled: reopen it before taking a payment.');
+    },
+    /** Money taken on a pending booking (its deposit) confirms it, in the payment's transaction and in the log. */
+    async afterPayment(tx, booking, user) {
+      if (booking.status !== 'pending') return;
+      await tx.update(B).set({ status: 'confirmed', updated_at: new Date() }).where(eq(B.id, booking.id));
+      await recordActivity(tx, {
+        user,
+        action: 'confirm',
+        resource: bridalBookings.name,
+        recordId: booking.id,
+        before: { status: 'pending' },
+        after: { status: 'confirmed', reason: 'Confirmed by its first payment.', amount_paid: booking.amount_paid },
+      });
     },
   },
   hooks: {

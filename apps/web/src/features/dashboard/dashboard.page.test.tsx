@@ -63,7 +63,7 @@ const DASHBOARD: Dashboard = {
   finances: { month: '2025-03', income: 450000.3, expense: 120000, net: 330000.3 },
   students: { in_session: { students: 12, office_students: 4, hostel_students: 6, total: 22 }, owing: { count: 9, total: 845000.5 } },
   hostel: { taken: 6, by_pricing: [{ pricing_id: 2, name: 'Shared room', taken: 6 }] },
-  bookings: { upcoming: [{ id: 4, client_name: 'Chioma Eze', event_date: '2025-03-22', status: 'confirmed', balance: 90000 }], balance_due: 90000 },
+  bookings: { upcoming: [{ id: 4, client_name: 'Chioma Eze', event_date: '2025-03-22', status: 'confirmed', balance: 90000 }], balance_due: 90000, month_balance_due: 140000 },
   transfers: { unconfirmed: { count: 2, amount: 45000 }, not_received: { month: '2025-03', count: 1, amount: 15000 } },
 };
 
@@ -216,7 +216,7 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
       finances: { month: '2025-03', income: 0, expense: 0, net: 0 },
       students: { in_session: { students: 0, office_students: 0, hostel_students: 0, total: 0 }, owing: { count: 0, total: 0 } },
       hostel: { taken: 0, by_pricing: [] },
-      bookings: { upcoming: [], balance_due: 0 },
+      bookings: { upcoming: [], balance_due: 0, month_balance_due: 0 },
       transfers: { unconfirmed: { count: 0, amount: 0 }, not_received: { month: '2025-03', count: 0, amount: 0 } },
     };
     renderDashboard(() => jsonResponse(200, { data: empty }));

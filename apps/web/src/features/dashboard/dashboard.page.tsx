@@ -264,9 +264,11 @@ export function DashboardPage({ title }: { title: string }) {
             <Section
               title="Bookings, next 14 days"
               action={
-                d && d.bookings.balance_due > 0 ? (
-                  <Text size="xs" c="dimmed" data-testid="bookings-balance-due">
-                    {formatMoney(d.bookings.balance_due)} due
+                d && (d.bookings.balance_due > 0 || d.bookings.month_balance_due > 0) ? (
+                  <Text size="xs" c="dimmed" ta="right">
+                    <span data-testid="bookings-balance-due">{formatMoney(d.bookings.balance_due)} due</span>
+                    <br />
+                    <span data-testid="bookings-month-due">{formatMoney(d.bookings.month_balance_due)} due this month</span>
                   </Text>
                 ) : undefined
               }
