@@ -1,4 +1,4 @@
-import { Anchor, type CSSVariablesResolver, type MantineColorsTuple, Pagination, Select, createTheme, darken, luminance } from '@mantine/core';
+import { Anchor, type CSSVariablesResolver, type MantineColorsTuple, Pagination, createTheme, darken, luminance } from '@mantine/core';
 
 /** Brand gold around #C99A4F (index 5): the primary colour. */
 const gold: MantineColorsTuple = ['#fbf6ee', '#f4e9d5', '#e9d3aa', '#dfbd80', '#d6ab62', '#c99a4f', '#b5873f', '#957035', '#76592b', '#584220'];
@@ -23,8 +23,9 @@ export const theme = createTheme({
     // a link is told from the text around it by more than its colour
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // a choice is never emptied by clicking the chosen option again (a deposit's method went missing so); a select
-    // that may be empty says so with a clear button (`clearable`)
-    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+    // that may be empty says so with a clear button (`clearable`). A plain object, not Select.extend: importing Select
+    // here would put the combobox and its popover into the login route's JavaScript (+32 KB br)
+    Select: { defaultProps: { allowDeselect: false } },
     // the arrows of every paged table have a name (they show only an icon)
     Pagination: Pagination.extend({
       defaultProps: {

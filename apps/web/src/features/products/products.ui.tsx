@@ -61,7 +61,7 @@ export function productsUi(outlet: Outlet) {
       { key: 'cost_price', label: 'Cost price', kind: 'money', adminOnly: true },
       { key: 'quantity', label: 'Quantity', render: (row) => (row.quantity === null ? dash : row.quantity) },
       { key: 'reorder_level', label: 'Reorder level', nowrap: true, render: (row) => (row.kind === 'service' ? dash : row.reorder_level) },
-      { key: 'stock_status', label: 'Stock', render: (row) => <StockBadge product={row} /> },
+      { key: 'stock_status', label: 'Stock', priority: 1, render: (row) => <StockBadge product={row} /> },
     ],
     fields: [
       { name: 'name', label: 'Name', kind: 'text', required: true, wide: true, placeholder: 'Matte lipstick, Ruby' },
