@@ -6,6 +6,7 @@ import { type CSSProperties, type MouseEvent, type ReactNode, type RefObject, us
 import { cellRole, hideOrder, renderCell } from './cells';
 import type { ColumnDef } from './resource-ui';
 import classes from './data-table.module.css';
+import { SkeletonRows } from '../lib/ui/table-parts';
 
 /** A column of a table: the declaration every list uses (`ColumnDef`: key, label, kind, render, priority, ...). */
 export type TableColumn<T> = ColumnDef<T>;
@@ -285,22 +286,6 @@ function HeaderCell<T>({ column, sort }: { column: TableColumn<T>; sort: DataTab
   );
 }
 
-/** Placeholder rows while a table's first page loads. */
-function SkeletonRows({ rows = 5, columns }: { rows?: number; columns: number }) {
-  return (
-    <>
-      {Array.from({ length: rows }, (_, i) => (
-        <Table.Tr key={`skeleton-${i}`}>
-          {Array.from({ length: columns }, (_, j) => (
-            <Table.Td key={j}>
-              <Skeleton height={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
-  );
-}
 
 const isRight = <T,>(col: TableColumn<T>) => (col.align ?? (col.kind === 'money' ? 'right' : 'left')) === 'right';
 
