@@ -46,6 +46,15 @@ const yearsText = `a year from ${YEAR_MIN} to ${YEAR_MAX}`;
 /** `YYYY-MM-DD`, a real calendar day in 2000 to 2100: THE date of every record, query and route. */
 export const isoDate = () =>
   z.string().refine(isRealDate, { error: (iss) => `The ${fieldName(iss, 'date')} field must be a real date in the form YYYY-MM-DD, in ${yearsText}.` });
+/** A birthday: `YYYY-MM-DD`, a real calendar day from 1900 to 2100 (a client's birth year is before 2000). */
+export function isRealBirthDate(s: string): boolean {
+  const m = datePattern.exec(s);
+  if (!m || Number(m[1]) < 1900 || Number(m[1]) > YEAR_MAX) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+export const birthDate = () =>
+  z.string().refine(isRealBirthDate, { error: (iss) => `The ${fieldName(iss, 'date')} field must be a real date in the form YYYY-MM-DD, in a year from 1900 to ${YEAR_MAX}.` });
 /** `YYYY-MM` in 2000 to 2100. */
 export const isoMonth = () => z.string().refine(isRealMonth, { error: (iss) => `The ${fieldName(iss, 'month')} field must be a month in the form YYYY-MM, in ${yearsText}.` });
 /** A month (`YYYY-MM`) or a real day in it (`YYYY-MM-DD`), in 2000 to 2100. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { normalizePhone } from '../phone.js';
-import { isoDate, optionalText, outletSchema, recordBase, text } from '../primitives.js';
+import { birthDate, isoDate, optionalText, outletSchema, recordBase, text } from '../primitives.js';
 
 // Clients: who the studio serves, one record per person (by phone), with the notes PMU work needs.
 // Found or created by phone from a sale, a booking, an enrolment or an appointment (docs/api.md, Clients).
@@ -53,7 +53,7 @@ const fields = {
   name: text(100),
   phone: clientPhone(),
   email: optionalText(150).pipe(z.email().nullable()),
-  birthday: isoDate().nullish(),
+  birthday: birthDate().nullish(),
   notes: optionalText(2000),
   allergies: optionalText(1000),
   patch_test_date: isoDate().nullish(),
