@@ -87,33 +87,59 @@ if (want('unit')) {
   vitest('unit tests (shared, tools, web)', ['shared', 'tools', 'web'], {}, path.join(tmp, 'unit.json'));
   countVitest(path.join(tmp, 'unit.json'));
 }
+// The API tests run on both databases and under both Node.js versions without running the suite four times:
+// with STUDIO_NODE24 (the folder of a Node 24 `node`, which .ci/run installs from the npm registry) the files are
+// split in two halves, and each half runs on PGlite under one Node and on PostgreSQL under the
+// other. So every API test runs on both databases and under both Nodes, in two lanes of one worker each (one
+// per Node), at the cost of one run per database. Without STUDIO_NODE24 each database is one run under this Node.
+const node24 = process.env.STUDIO_NODE24;
+/** The API test files in two halves: the slow ones (apps/api/test/slow-files.json) dealt out first, then the rest. */
+function apiHalves() {
+  const dir = path.join(root, 'apps/api/test');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort();
+  const slow = JSON.parse(fs.readFileSync(path.join(dir, 'slow-files.json'), 'utf8'));
+  const isSlow = (f) => slow.some((s) => f.includes(s));
+  const halves = [[], []];
+  [...files.filter(isSlow), ...files.filter((f) => !isSlow(f))].forEach((f, i) => halves[i % 2].push(`apps/api/test/${f}`));
+  return halves;
+}
+const apiRun = (name, key, db, { files, nodeDir, workers } = {}) => {
+  const out = path.join(tmp, `api-${key}.json`);
+  const args = ['vitest', 'run', '--project', 'api', ...(files ?? []), ...(workers ? [`--maxWorkers=${workers}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const env = { TEST_DATABASE_URL: db, ...(nodeDir ? { PATH: `${nodeDir}${path.delimiter}${process.env.PATH}` } : {}) };
+  return { name, out, cmd: 'npx', args, env };
+};
 if (want('api')) {
-  vitest('API tests on PGlite', ['api'], { TEST_DATABASE_URL: '' }, path.join(tmp, 'api-pglite.json'));
-  countVitest(path.join(tmp, 'api-pglite.json'));
   const url = await postgresUrl();
-  if (typeof url === 'string') {
-    vitest('API tests on PostgreSQL', ['api'], { TEST_DATABASE_URL: url }, path.join(tmp, 'api-pg.json'));
-    countVitest(path.join(tmp, 'api-pg.json'));
-  } else if (process.env.CI || process.env.REQUIRE_POSTGRES) {
+  const pgUrl = typeof url === 'string' ? url : null;
+  if (!pgUrl && (process.env.CI || process.env.REQUIRE_POSTGRES)) {
     console.error(`\nPostgreSQL is required here but ${url.url} did not answer: ${url.error}`);
     failures.push('API tests on PostgreSQL (no server)');
-  } else {
+  } else if (!pgUrl) {
     console.warn(`\nSkipping the PostgreSQL run: ${url.url} did not answer (${url.error}). Set TEST_DATABASE_URL to a server to include it.`);
   }
+  if (node24) {
+    const v24 = spawnSync(path.join(node24, 'node'), ['-v'], { encoding: 'utf8' }).stdout.trim();
+    const [h1, h2] = apiHalves();
+    const lanes = [
+      { node: process.version, runs: [apiRun('API tests on PGlite, half 1', 'pglite-1', '', { files: h1, workers: 1 }), ...(pgUrl ? [apiRun('API tests on PostgreSQL, half 2', 'pg-2', pgUrl, { files: h2, workers: 1 })] : [])] },
+      { node: v24, runs: [apiRun('API tests on PGlite, half 2', 'pglite-2', '', { files: h2, workers: 1, nodeDir: node24 }), ...(pgUrl ? [apiRun('API tests on PostgreSQL, half 1', 'pg-1', pgUrl, { files: h1, workers: 1, nodeDir: node24 })] : [])] },
+    ];
+    const shell = (r) => `env ${Object.entries(r.env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${r.cmd} ${r.args.join(' ')}`;
+    await runTogether(lanes.map((l) => [`API tests under Node ${l.node} (${l.runs.map((r) => r.name.replace('API tests on ', '')).join(', then ')})`, 'bash', ['-c', l.runs.map(shell).join(' ; ')], {}]));
+    // a lane's exit status is its last run's: each run is judged by its own report
+    for (const r of lanes.flatMap((l) => l.runs)) {
+      const report = fs.existsSync(r.out) ? JSON.parse(fs.readFileSync(r.out, 'utf8')) : null;
+      if (!report || report.numFailedTests > 0 || report.numFailedTestSuites > 0 || !report.success) failures.push(r.name);
+      countVitest(r.out);
+    }
+  } else {
+    for (const r of [apiRun('API tests on PGlite', 'pglite', ''), ...(pgUrl ? [apiRun('API tests on PostgreSQL', 'pg', pgUrl)] : [])]) {
+      run(r.name, r.cmd, r.args, r.env);
+      countVitest(r.out);
+    }
+  }
 }
-// The API tests again under Node.js 24 (STUDIO_NODE24: the folder of its `node`, which .ci/run installs from the
-// npm registry): PGlite, then PostgreSQL, one worker each, beside the end-to-end runs (mostly waiting on the
-// browser), so that the second Node costs CI little wall time. Without STUDIO_NODE24 it is skipped.
-const node24 = process.env.STUDIO_NODE24;
-const node24Step = async (pg) => {
-  const env = { PATH: `${node24}${path.delimiter}${process.env.PATH}` };
-  const vitest24 = (key) =>
-    `npx vitest run --project api --maxWorkers=1 --reporter=default --reporter=json --outputFile.json=${path.join(tmp, `api24-${key}.json`)}`;
-  const script = [`node -v`, `TEST_DATABASE_URL= ${vitest24('pglite')}`, ...(typeof pg === 'string' ? [`TEST_DATABASE_URL='${pg}' ${vitest24('pg')}`] : [])].join(' && ');
-  return ['API tests under Node.js 24 (PGlite, then PostgreSQL)', 'bash', ['-c', script], env];
-};
-const countNode24 = () => ['pglite', 'pg'].forEach((k) => countVitest(path.join(tmp, `api24-${k}.json`)));
-const wantNode24 = node24 && (want('api') || want('api24'));
 
 if (want('e2e')) {
   if (run('chromium', 'bash', ['scripts/ensure-chromium.sh']) && run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
@@ -132,14 +158,9 @@ if (want('e2e')) {
         ['playwright', 'test', ...args, '--output', path.join(root, 'test-results', key)],
         { E2E_PORT: String(port + i), PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, `e2e-${key}.json`) },
       ]),
-      ...(wantNode24 ? [await node24Step(await postgresUrl())] : []),
     ]);
     for (const [, , key] of runs) countPlaywright(path.join(tmp, `e2e-${key}.json`));
-    if (wantNode24) countNode24();
   }
-} else if (wantNode24) {
-  await runTogether([await node24Step(await postgresUrl())]);
-  countNode24();
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -137,13 +137,16 @@ describe('reference fields', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await user.type(formField('price'), '140000');
     await user.click(formField('artist_id'));
     await user.click(await screen.findByRole('option', { name: 'Bisi Alade', hidden: true }));
+    // the select and the cells shared one cached list each
+    const packageGets = () => referenceGets().filter((c) => c.url.pathname === '/api/bridalpackages');
+    expect(packageGets()).toHaveLength(1);
     await user.click(screen.getByTestId('form-submit'));
 
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]!.body).toMatchObject({ client_name: 'Amaka Obi', package_id: 4, price: 140000, artist_id: 8, event_date: '2026-12-24' });
     await waitFor(() => expect(screen.queryByTestId('resource-form-body')).toBeNull());
-    // the select and the cells shared one cached list each
-    expect(referenceGets().filter((c) => c.url.pathname === '/api/bridalpackages')).toHaveLength(1);
+    // the write refreshes what the booking references (the packages' usage counts), once (issue 22 item 4)
+    await waitFor(() => expect(packageGets()).toHaveLength(2));
   });
 
   it('shows the schema’s sentence for a missing package, said with the field’s label', async () => {

@@ -236,7 +236,7 @@ describe('IncomeExpensesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await user.click(screen.getByTestId('form-submit'));
 
     await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]!.body).toEqual({ type: 'income', category: 'Makeup masterclass', amount: 45000.5, date: '2025-03-15', outlet: 'store', description: 'Saturday class' });
+    expect(writes[0]!.body).toEqual({ type: 'income', category: 'Makeup masterclass', amount: 45000.5, date: '2025-03-15', outlet: 'store', description: 'Saturday class', client_ref: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     await waitFor(() => expect(screen.queryByTestId('resource-form-body')).toBeNull());
     // the list, its summary and the period's figures are asked again
     await waitFor(() => {
