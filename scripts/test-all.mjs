@@ -93,6 +93,7 @@ if (want('unit')) {
 // other. So every API test runs on both databases and under both Nodes, in two lanes of one worker each (one
 // per Node), at the cost of one run per database. Without STUDIO_NODE24 each database is one run under this Node.
 const node24 = process.env.STUDIO_NODE24;
+const node24Path = node24 ? { PATH: `${node24}${path.delimiter}${process.env.PATH}` } : {};
 /** The API test files in two halves: the slow ones (apps/api/test/slow-files.json) dealt out first, then the rest. */
 function apiHalves() {
   const dir = path.join(root, 'apps/api/test');
@@ -103,10 +104,10 @@ function apiHalves() {
   [...files.filter(isSlow), ...files.filter((f) => !isSlow(f))].forEach((f, i) => halves[i % 2].push(`apps/api/test/${f}`));
   return halves;
 }
-const apiRun = (name, key, db, { files, nodeDir, workers } = {}) => {
+const apiRun = (name, key, db, { files, node24: on24, workers } = {}) => {
   const out = path.join(tmp, `api-${key}.json`);
   const args = ['vitest', 'run', '--project', 'api', ...(files ?? []), ...(workers ? [`--maxWorkers=${workers}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-  const env = { TEST_DATABASE_URL: db, ...(nodeDir ? { PATH: `${nodeDir}${path.delimiter}${process.env.PATH}` } : {}) };
+  const env = { TEST_DATABASE_URL: db, ...(on24 ? node24Path : {}) };
   return { name, out, cmd: 'npx', args, env };
 };
 if (want('api')) {
@@ -123,7 +124,7 @@ if (want('api')) {
     const [h1, h2] = apiHalves();
     const lanes = [
       { node: process.version, runs: [apiRun('API tests on PGlite, half 1', 'pglite-1', '', { files: h1, workers: 1 }), ...(pgUrl ? [apiRun('API tests on PostgreSQL, half 2', 'pg-2', pgUrl, { files: h2, workers: 1 })] : [])] },
-      { node: v24, runs: [apiRun('API tests on PGlite, half 2', 'pglite-2', '', { files: h2, workers: 1, nodeDir: node24 }), ...(pgUrl ? [apiRun('API tests on PostgreSQL, half 1', 'pg-1', pgUrl, { files: h1, workers: 1, nodeDir: node24 })] : [])] },
+      { node: v24, runs: [apiRun('API tests on PGlite, half 2', 'pglite-2', '', { files: h2, workers: 1, node24: true }), ...(pgUrl ? [apiRun('API tests on PostgreSQL, half 1', 'pg-1', pgUrl, { files: h1, workers: 1, node24: true })] : [])] },
     ];
     const shell = (r) => `env ${Object.entries(r.env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${r.cmd} ${r.args.join(' ')}`;
     await runTogether(lanes.map((l) => [`API tests under Node ${l.node} (${l.runs.map((r) => r.name.replace('API tests on ', '')).join(', then ')})`, 'bash', ['-c', l.runs.map(shell).join(' ; ')], {}]));
@@ -143,6 +144,7 @@ if (want('api')) {
 
 if (want('e2e')) {
   if (run('chromium', 'bash', ['scripts/ensure-chromium.sh']) && run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
+    // With STUDIO_NODE24 the end-to-end runs (the app's server included) use Node 24, the recommended Node.
     // Three runs at once, each with its own server and database: the accessibility sweep (browser CPU) and the flows
     // in two shards (mostly waiting: the 3 s loader, polling, sign-ins). Failures keep their traces under test-results/.
     const port = Number(process.env.E2E_PORT ?? 3199);
@@ -156,7 +158,7 @@ if (want('e2e')) {
         name,
         'npx',
         ['playwright', 'test', ...args, '--output', path.join(root, 'test-results', key)],
-        { E2E_PORT: String(port + i), PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, `e2e-${key}.json`) },
+        { E2E_PORT: String(port + i), PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, `e2e-${key}.json`), ...node24Path },
       ]),
     ]);
     for (const [, , key] of runs) countPlaywright(path.join(tmp, `e2e-${key}.json`));
