@@ -219,6 +219,30 @@ describe('POST /api/transfers/not-received', () => {
     expect(ledger.find((l) => l.id === line.reversed_by)).toMatchObject({ amount: -50_000, note: 'Transfer not received: Bounced' });
   });
 
+  it('takes a client_ref: a replay answers the first result and reverses nothing twice; another body with it is a 422', async () => {
+    const f = await oneOfEach();
+    const ref = crypto.randomUUID();
+    const body = { items: [{ kind: 'student', id: f.lines.student }], reason: 'No credit on the Access statement', client_ref: ref };
+    const first = await call('POST', '/api/transfers/not-received', body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['idempotent-replay']).toBe('false');
+    const replay = await call('POST', '/api/transfers/not-received', body);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replay']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const ledger = (await call('GET', `/api/students/${f.student.id}/payments`)).json().data as { reverses_id: number | null }[];
+    expect(ledger.filter((l) => l.reverses_id === f.lines.student)).toHaveLength(1);
+    expect((await logged('transfer_not_received')).filter((r) => r.resource === 'students' && r.record_id === f.student.id)).toHaveLength(1);
+    // the same key with another reason, or other lines: refused on the key, nothing flagged
+    for (const other of [{ ...body, reason: 'Bounced' }, { ...body, items: [{ kind: 'booking', id: f.lines.booking }] }]) {
+      const res = await call('POST', '/api/transfers/not-received', other);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['client_ref']);
+    }
+    expect((await list()).data.find((l) => l.kind === 'booking' && l.id === f.lines.booking)).toMatchObject({ status: 'unconfirmed' });
+    expect((await call('POST', '/api/transfers/not-received', { ...body, client_ref: 'not-a-uuid' })).statusCode).toBe(422);
+  });
+
   it('refuses a confirmed line (422 on the item)', async () => {
     const f = await oneOfEach();
     await call('POST', '/api/transfers/confirm', { items: [{ kind: 'hostel-student', id: f.lines['hostel-student'] }] });
