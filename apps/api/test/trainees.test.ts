@@ -200,6 +200,64 @@ describe('hostel students', () => {
   });
 });
 
+describe('hostel check-out (issue 17, item 3)', () => {
+  const lodger = (name: string) =>
+    created('/api/hostel-students', { name: uniqueName(name), phone: '0807000444', pricing_id: hostelPricing, room: 'C1', start_date: addDays(today, -10), end_date: addDays(today, 20) });
+  const bedsTaken = async () => {
+    const res = await call('GET', '/api/dashboard');
+    expect(res.statusCode).toBe(200);
+    return (res.json().data.hostel.by_pricing as { pricing_id: number; taken: number }[]).find((p) => p.pricing_id === hostelPricing)?.taken ?? 0;
+  };
+  const checkOut = (body: Record<string, unknown>, token = admin) => call('POST', '/api/hostel-students/check-out', body, token);
+
+  it('today (the default): she leaves the in-session list, her bed is free, she is vacated in both lists, and it is logged', async () => {
+    const s = await lodger('Checks Out');
+    const beds = await bedsTaken();
+    expect(await ids('/api/hostel-students-insession')).toContain(s.id);
+    const res = await checkOut({ id: s.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id: s.id, end_date: today, checked_out: true, status: 'completed' });
+    expect(await ids('/api/hostel-students-insession')).not.toContain(s.id);
+    expect(await ids(`/api/hostel-students-insession/date/${yesterday}`)).toContain(s.id);
+    expect(await bedsTaken()).toBe(beds - 1);
+    expect(await ids('/api/hostel-students-vacated', staff.token)).toContain(s.id);
+    expect(await ids(`/api/hostel-students/getmonth-vacated/${month}`, staff.token)).toContain(s.id);
+    const log = (await call('GET', `/api/activity-log?resource=hostel-students&record_id=${s.id}`)).json().data as { action: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
+    expect(log[0]).toMatchObject({ action: 'check-out', before: { end_date: addDays(today, 20), checked_out: false }, after: { end_date: today, checked_out: true } });
+  });
+
+  it('a past day (not before check-in) is allowed; before check-in, a bad date, staff and an unknown id are refused and change nothing', async () => {
+    const s = await lodger('Left Earlier');
+    const before = await snapshotDatabase(t.database.db);
+    const early = await checkOut({ id: s.id, date: addDays(today, -11) });
+    expect(early.statusCode).toBe(422);
+    expect(Object.keys(early.json().errors)).toEqual(['date']);
+    expect(early.json().errors.date[0]).toMatch(/cannot be before her check-in/);
+    expect((await checkOut({ id: s.id, date: '2026-02-30' })).json().errors.date).toBeDefined();
+    expect((await checkOut({ id: s.id }, staff.token)).statusCode).toBe(403);
+    expect((await checkOut({ id: 999_999 })).statusCode).toBe(404);
+    expect(await snapshotDatabase(t.database.db)).toBe(before);
+
+    const res = await checkOut({ id: s.id, date: yesterday });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ end_date: yesterday, checked_out: true, status: 'completed' });
+    expect(await ids('/api/hostel-students-vacated')).toContain(s.id);
+    expect(await ids(`/api/hostel-students/getmonth-vacated/${yesterday.slice(0, 7)}`)).toContain(s.id);
+    // she left yesterday: that day her bed was already free
+    expect(await ids(`/api/hostel-students-insession/date/${yesterday}`)).not.toContain(s.id);
+  });
+
+  it('a later day keeps her in session until then, and off both vacated lists', async () => {
+    const s = await lodger('Leaves Tomorrow');
+    const res = await checkOut({ id: s.id, date: tomorrow });
+    expect(res.json().data).toMatchObject({ end_date: tomorrow, checked_out: true, status: 'active' });
+    expect(await ids('/api/hostel-students-insession')).toContain(s.id);
+    expect(await ids(`/api/hostel-students-insession/date/${tomorrow}`)).not.toContain(s.id);
+    expect(await ids('/api/hostel-students-vacated')).not.toContain(s.id);
+    expect(await ids(`/api/hostel-students/getmonth-vacated/${tomorrow.slice(0, 7)}`)).not.toContain(s.id);
+  });
+});
+
 describe('roles', () => {
   it('staff get 200 on the in-session, owing and vacated lists, and 403 on everything else', async () => {
     for (const url of [

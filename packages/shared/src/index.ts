@@ -28,3 +28,4 @@ export * from './day-close.js';
 export * from './settings.js';
 export * from './password-rules.js';
 export * from './transfers.js';
+export * from './reminders.js';

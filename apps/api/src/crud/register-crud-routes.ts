@@ -263,7 +263,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   });
 
   /** A PUT, or an action's change of some fields: the same locks, checks, hooks, log line and answer. */
-  async function update(req: FastifyRequest, id: number, input: Record<string, unknown>) {
+  async function update(req: FastifyRequest, id: number, input: Record<string, unknown>, logAs = 'update') {
     const user = currentUser(req);
     return db.transaction(async (tx) => {
       const ctx: CrudContext = { tx, user, req };
@@ -293,7 +293,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
         .where(eq(table.id, id));
       const row = (await loadRow(tx, id))!;
       await hooks.afterWrite?.('update', existing, row, ctx);
-      await recordActivity(tx, { user, action: 'update', resource: resource.name, recordId: id, before: mod.toRecord(existing), after: mod.toRecord(row) });
+      await recordActivity(tx, { user, action: logAs, resource: resource.name, recordId: id, before: mod.toRecord(existing), after: mod.toRecord(row) });
       return withWarnings(row, ctx, { data: present(row, req) });
     });
   }
@@ -308,7 +308,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   for (const action of Object.values(resource.actions)) {
     app.post(`${resource.path}/${action.path}`, { config: { role: action.role ?? resource.roles.write }, schema: { tags, summary: action.label, body: action.body } }, async (req) => {
       const id = Number(req.body.id);
-      return update(req, id, action.toUpdate(req.body));
+      return update(req, id, action.toUpdate(req.body), action.log);
     });
   }
 

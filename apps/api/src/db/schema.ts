@@ -23,3 +23,4 @@ export { settingsTable } from '../features/settings/settings.table.js';
 export { idempotencyKeysTable } from '../crud/idempotency.table.js';
 export { clientsTable } from '../resources/clients/clients.table.js';
 export { appointmentsTable, appointmentPaymentsTable } from '../resources/appointments/appointments.table.js';
+export { duesRemindersTable } from '../features/reminders/reminders.table.js';

@@ -48,6 +48,8 @@ export interface ActionDef<B extends z.ZodObject = z.ZodObject> {
   /** Default the resource's write role. */
   role?: RouteRole;
   label?: string;
+  /** The activity log's word for it (`check-out`); default `update`. */
+  log?: string;
 }
 
 export interface ResourceDefinition<

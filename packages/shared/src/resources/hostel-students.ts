@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineResource } from '../crud/define-resource.js';
+import { defineAction, defineResource } from '../crud/define-resource.js';
 import { depositRule } from '../crud/ledger.js';
-import { id, isoMonth, optionalText } from '../primitives.js';
+import { id, isoDate, isoMonth, optionalText } from '../primitives.js';
 import { changeSessionAction, endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields } from './trainees.js';
 
 export const hostelStudentSchema = z.object({
@@ -10,6 +10,8 @@ export const hostelStudentSchema = z.object({
   pricing_id: z.number(),
   session_id: z.number().nullable(),
   room: z.string().nullable(),
+  /** Checked out by the desk: `end_date` is the day she left, and she is gone on it (vacated, her bed free). */
+  checked_out: z.boolean(),
 });
 export type HostelStudent = z.infer<typeof hostelStudentSchema>;
 
@@ -27,7 +29,23 @@ export const hostelStudentUpdateSchema = z.object(fields).partial().refine(...en
 
 const textParams = z.object({ text: z.string().min(1).max(100) });
 
-/** Trainees in the studio's hostel: start is check-in, end is check-out; vacated once check-out has passed. */
+/**
+ * `POST /api/hostel-students/check-out { id, date? }`: she leaves on `date` (default the studio's today; a past day is
+ * allowed, not before her check-in; a later day keeps her in session until then). Her end date becomes that day and
+ * she is gone on it: off the in-session list, her bed free, on the Vacated list. Logged as `check-out`.
+ */
+export const checkOutAction = defineAction({
+  path: 'check-out',
+  body: z.object({ id: id(), date: isoDate().optional() }),
+  toUpdate: (b) => ({ checked_out: true, ...(b.date ? { end_date: b.date } : {}) }),
+  label: 'Check out',
+  log: 'check-out',
+});
+
+/**
+ * Trainees in the studio's hostel: start is check-in, end is check-out. Vacated once the check-out has passed, or from
+ * the check-out day itself when the desk checked her out (`checked_out`).
+ */
 export const hostelStudents = defineResource({
   name: 'hostel-students',
   path: '/api/hostel-students',
@@ -42,16 +60,16 @@ export const hostelStudents = defineResource({
   defaultSort: { field: 'start_date', order: 'desc' },
   lists: {
     ...traineeLists('/api/hostel-students', { owing: true, insessionMonth: false }),
-    /** Checked out in a month. */
+    /** Vacated (as of today), with a check-out day in a month. */
     getmonthVacated: { path: 'getmonth-vacated/:month', params: z.object({ month: isoMonth() }), role: 'staff', order: { field: 'end_date', order: 'desc' }, label: 'Vacated in a month' },
-    /** Checked out before today (the staff page labelled Vacated). */
+    /** Gone today: check-out before today, or checked out by the desk on or before today (the staff page labelled Vacated). */
     vacated: { path: '/api/hostel-students-vacated', role: 'staff', order: { field: 'end_date', order: 'desc' }, label: 'Vacated' },
     vacatedSearch: { path: '/api/hostel-students-vacated/search/:text', params: textParams, role: 'staff', order: { field: 'end_date', order: 'desc' } },
   },
   totals: ['fee', 'amount_paid', 'balance'],
   references: { student_id: 'students', pricing_id: 'extra-programs', session_id: 'training-session' },
   ledger: { charge: 'fee', singular: 'Fee payment' },
-  actions: { suspend: suspendAction, changeSession: changeSessionAction },
+  actions: { suspend: suspendAction, changeSession: changeSessionAction, checkOut: checkOutAction },
   countPath: 'totalnumber',
   roles: { read: 'admin', write: 'admin' },
 });

@@ -20,6 +20,7 @@ import {
 } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { bookingCounts, bookingDue, bookingDuesBetween } from '../../resources/bridal-bookings/booking-dues.js';
+import { inSessionOn } from '../../resources/trainees/trainees.columns.js';
 import { bridalBookingsTable, extraProgramsTable, hostelStudentsTable, officeStudentsTable, productsTable, studentsTable, usersTable } from '../../db/schema.js';
 import { summaryRange } from '../finances/finance-summaries.js';
 import { notReceivedTotals, unconfirmedTotals } from '../transfers/transfers.service.js';
@@ -251,8 +252,9 @@ export async function dashboard(db: Db, timeZone: string, now = new Date()): Pro
 
 /** In session today (not suspended, started, not ended) per kind, and what every trainee still owes. */
 async function traineesSection(db: Db, today: string): Promise<Dashboard['students']> {
+  // in session as the lists say it (a hostel student checked out today has left)
   const per = (t: typeof studentsTable) => sql`
-    select (count(*) filter (where not ${t.suspended} and ${t.start_date} <= ${today} and ${t.end_date} >= ${today}))::int as in_session,
+    select (count(*) filter (where ${inSessionOn(t, today)}))::int as in_session,
            (count(*) filter (where ${t.balance} > 0))::int as owing, coalesce(sum(${t.balance}) filter (where ${t.balance} > 0), 0)::text as owed
       from ${t}`;
   const [s, o, h] = (await Promise.all([per(studentsTable), per(officeStudentsTable as never), per(hostelStudentsTable as never)].map((q) => db.execute(q)))) as unknown as {
@@ -272,7 +274,7 @@ async function hostelSection(db: Db, today: string): Promise<Dashboard['hostel']
     .select({ pricing_id: H.pricing_id, name: extraProgramsTable.name, taken: sql<number>`count(*)::int` })
     .from(H)
     .innerJoin(extraProgramsTable, eq(extraProgramsTable.id, H.pricing_id))
-    .where(and(eq(H.suspended, false), lte(H.start_date, today), gte(H.end_date, today)))
+    .where(inSessionOn(H, today))
     .groupBy(H.pricing_id, extraProgramsTable.name)
     .orderBy(asc(extraProgramsTable.name));
   return { taken: rows.reduce((n, r) => n + Number(r.taken), 0), by_pricing: rows.map((r) => ({ ...r, taken: Number(r.taken) })) };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, time, varchar } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 import { ledgerColumns, ledgerTable } from '../../db/ledger.table.js';
@@ -15,6 +15,8 @@ export const bridalBookingsTable = pgTable(
     phone: varchar('phone', { length: 30 }).notNull(),
     email: varchar('email', { length: 150 }),
     event_date: date('event_date', { mode: 'string' }).notNull(),
+    /** When the bride is to be ready (the artist's call time), if known: read as `HH:MM`. */
+    event_time: time('event_time', { precision: 0 }),
     event_location: varchar('event_location', { length: 200 }),
     package_id: integer('package_id')
       .notNull()

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { monthRange } from '@studio/shared';
 import type { AnyTable, ListContext } from '../../crud/define-crud-module.js';
@@ -8,17 +8,28 @@ import { invalidField } from '../../plugins/errors.js';
 // The list conditions the three trainee kinds (makeup, PMU and hostel) share (spec §7), and their checks;
 // the tables themselves are in trainees.table.ts.
 
-type TraineeCols = { start_date: AnyPgColumn; end_date: AnyPgColumn; suspended: AnyPgColumn; balance: AnyPgColumn };
+/** A trainee table's columns the lists read; `checked_out` only the hostel's (the desk's Check out). */
+type TraineeCols = { start_date: AnyPgColumn; end_date: AnyPgColumn; suspended: AnyPgColumn; balance: AnyPgColumn; checked_out?: AnyPgColumn };
 
-/** suspended, else completed once the end date has passed (studio time), else active: read so without anyone editing it. */
+/**
+ * Gone on `day`: the end date has passed; for a hostel student checked out by the desk, from the end date itself
+ * (the day she left, her bed free that day).
+ */
+export function leftBy(t: TraineeCols, day: string): SQL {
+  const passed = sql`${t.end_date} < ${day}::date`;
+  return t.checked_out ? sql`(${passed} or (${t.checked_out} and ${t.end_date} <= ${day}::date))` : passed;
+}
+
+/** suspended, else completed once she has left (studio time), else active: read so without anyone editing it. */
 export function traineeStatus(t: TraineeCols) {
   return ({ today }: { today: string }) => ({
-    status: sql<string>`case when ${t.suspended} then 'suspended' when ${t.end_date} < ${today}::date then 'completed' else 'active' end`,
+    status: sql<string>`case when ${t.suspended} then 'suspended' when ${leftBy(t, today)} then 'completed' else 'active' end`,
   });
 }
 
-/** In training on `day`: not suspended, started, not yet ended. */
-export const inSessionOn = (t: TraineeCols, day: string): SQL => and(eq(t.suspended, false), lte(t.start_date, day), gte(t.end_date, day))!;
+/** In training on `day`: not suspended, started, not yet left (a hostel student checked out that day has left). */
+export const inSessionOn = (t: TraineeCols, day: string): SQL =>
+  and(eq(t.suspended, false), lte(t.start_date, day), gte(t.end_date, day), t.checked_out ? or(eq(t.checked_out, false), gt(t.end_date, day)) : undefined)!;
 /** In training at some time during `month`. */
 export function inSessionDuring(t: TraineeCols, month: string): SQL {
   const { from, to } = monthRange(month);
@@ -69,6 +80,3 @@ export function checkDates(input: { start_date?: string; end_date?: string }, ex
   const end = input.end_date ?? existing.end_date;
   if (end < start) throw invalidField('end_date', 'The end date must be on or after the start date.');
 }
-
-/** Before today: left (hostel vacated). */
-export const endedBefore = (t: TraineeCols, day: string): SQL => lt(t.end_date, day);

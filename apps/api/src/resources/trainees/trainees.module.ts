@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { hostelStudents, officeStudents, students, type ExtraProgramType } from '@studio/shared';
-import { defineCrudModule, recordPicker } from '../../crud/define-crud-module.js';
+import { hostelStudents, officeStudents, students, studioDate, type ExtraProgramType } from '@studio/shared';
+import { defineCrudModule, recordPicker, type CrudContext } from '../../crud/define-crud-module.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invalidField } from '../../plugins/errors.js';
 import { extraProgramsTable } from '../extra-programs/extra-programs.table.js';
 import { trainingProgramsTable } from '../training-programs/training-programs.table.js';
-import { checkDates, dateInMonth, endedBefore, feeOr, idOrAll, traineeListConditions, traineeStatus } from './trainees.columns.js';
+import { checkDates, dateInMonth, feeOr, idOrAll, leftBy, traineeListConditions, traineeStatus } from './trainees.columns.js';
 import {
   hostelStudentPaymentsTable,
   hostelStudentsTable,
@@ -78,6 +78,7 @@ export const officeStudentsModule = defineCrudModule({
 });
 
 const H = hostelStudentsTable;
+const pricingHooks = extraProgramHooks('pricing_id', 'hostel');
 export const hostelStudentsModule = defineCrudModule({
   resource: hostelStudents,
   table: H,
@@ -85,10 +86,27 @@ export const hostelStudentsModule = defineCrudModule({
   toRecord: recordPicker(hostelStudents),
   lists: {
     ...traineeListConditions(H),
-    getmonthVacated: ({ month }) => dateInMonth(H.end_date, month),
-    vacated: (_, ctx) => endedBefore(H, ctx.today),
-    vacatedSearch: ({ text }, ctx) => and(endedBefore(H, ctx.today), ctx.search(text)),
+    // vacated as of today: a check-out later this month is not yet one (the month's list and Vacated agree)
+    getmonthVacated: ({ month }, ctx) => and(leftBy(H, ctx.today), dateInMonth(H.end_date, month)),
+    vacated: (_, ctx) => leftBy(H, ctx.today),
+    vacatedSearch: ({ text }, ctx) => and(leftBy(H, ctx.today), ctx.search(text)),
   },
   ledger: { table: hostelStudentPaymentsTable },
-  hooks: extraProgramHooks('pricing_id', 'hostel'),
+  hooks: {
+    ...pricingHooks,
+    async beforeUpdate(input, existing, ctx) {
+      if ((input as { checked_out?: boolean }).checked_out === true) return checkOut(input as { end_date?: string }, existing, ctx);
+      return pricingHooks.beforeUpdate(input, existing, ctx);
+    },
+  },
 });
+
+/**
+ * The Check out action (`checked_out` comes from it only: no PUT body carries it): the day she leaves, the studio's
+ * today unless given, never before her check-in. A later day is allowed (she stays in session until then).
+ */
+function checkOut(input: { end_date?: string }, existing: { start_date: string }, { req }: CrudContext) {
+  const day = input.end_date ?? studioDate(new Date(), req.server.config.tzStudio);
+  if (day < existing.start_date) throw invalidField('date', `The check-out cannot be before her check-in on ${existing.start_date}.`);
+  return { checked_out: true, end_date: day };
+}

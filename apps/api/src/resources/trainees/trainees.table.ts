@@ -75,5 +75,10 @@ export const hostelStudentsTable = traineeTable('hostel_students', {
     .references(() => extraProgramsTable.id, { onDelete: 'restrict' }),
   session_id: integer('session_id').references(() => trainingSessionsTable.id, { onDelete: 'restrict' }),
   room: varchar('room', { length: 30 }),
+  /**
+   * Checked out by the desk (the Check out action): the end date is then the day she left, and she is gone on it
+   * (her bed is free that day). Without it the end date is her last night, as booked.
+   */
+  checked_out: boolean('checked_out').notNull().default(false),
 });
 export const hostelStudentPaymentsTable = traineeLedger('hostel_student_payments', () => hostelStudentsTable.id);

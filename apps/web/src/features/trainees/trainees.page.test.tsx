@@ -6,6 +6,7 @@ import { type FetchCall, COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser
 import { HostelVacatedPage, ManageHostelPage } from './hostel-students.ui';
 import { MakeupStudentsInSessionPage, MakeupStudentsPage } from './students.ui';
 import { bedsTakenByPricing } from './hostel-beds';
+import { studioDate } from '../../lib/studio-time';
 
 const stamp = '2026-03-01T09:00:00.000Z';
 const base = { phone: '0803 111 2222', start_date: '2026-01-05', end_date: '2026-06-30', fee: 350000, amount_paid: 50000, balance: 300000, status: 'active' as const, created_at: stamp, updated_at: stamp };
@@ -15,9 +16,9 @@ const STUDENTS: Student[] = [
   { ...base, id: 3, name: 'Chi Okoro', email: null, address: null, program_id: 3, session_id: 10, amount_paid: 350000, balance: 0 },
 ];
 const HOSTEL: HostelStudent[] = [
-  { ...base, id: 21, name: 'Ada in B2', student_id: null, pricing_id: 31, session_id: null, room: 'B2', fee: 60000, amount_paid: 0, balance: 60000 },
-  { ...base, id: 22, name: 'Ngozi in B3', student_id: 1, pricing_id: 31, session_id: 9, room: 'B3', fee: 60000, amount_paid: 0, balance: 60000 },
-  { ...base, id: 23, name: 'Funke in A1', student_id: null, pricing_id: 32, session_id: null, room: 'A1', fee: 90000, amount_paid: 0, balance: 90000 },
+  { ...base, id: 21, name: 'Ada in B2', student_id: null, pricing_id: 31, session_id: null, room: 'B2', fee: 60000, amount_paid: 0, balance: 60000, checked_out: false },
+  { ...base, id: 22, name: 'Ngozi in B3', student_id: 1, pricing_id: 31, session_id: 9, room: 'B3', fee: 60000, amount_paid: 0, balance: 60000, checked_out: false },
+  { ...base, id: 23, name: 'Funke in A1', student_id: null, pricing_id: 32, session_id: null, room: 'A1', fee: 90000, amount_paid: 0, balance: 90000, checked_out: false },
 ];
 const PROGRAMS = [
   { id: 3, name: 'Professional makeup', duration: '3 months', fee: 350000, description: null, created_at: stamp, updated_at: stamp },
@@ -56,6 +57,10 @@ function serve(admin: boolean) {
     if (call.method === 'POST') {
       writes.push(call);
       if (path === '/api/students') return jsonResponse(201, { data: { ...STUDENTS[0], ...(call.body as object), id: 99 } });
+      if (path === '/api/hostel-students/check-out') {
+        const body = call.body as { id: number; date: string };
+        return jsonResponse(200, { data: { ...HOSTEL.find((h) => h.id === body.id)!, end_date: body.date, checked_out: true, status: 'completed' } });
+      }
       const body = call.body as { id: number; suspended?: boolean; session_id?: number };
       const was = STUDENTS.find((s) => s.id === body.id)!;
       const status = body.suspended === undefined ? was.status : body.suspended ? 'suspended' : 'active';
@@ -225,6 +230,24 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
 
     await user.click(screen.getByTestId('view-vacated'));
     await waitFor(() => expect(gets().at(-1)!.url.pathname).toBe('/api/hostel-students-vacated'));
+  });
+
+  it('checks a hostel student out: today by default, POST check-out, her bed freed (the lists refresh)', async () => {
+    const { writes, gets } = renderPage(ManageHostelPage, { title: 'Manage Hostel' });
+    const user = setupUser();
+    await screen.findByText('Ada in B2');
+    const bedsAsked = () => gets().filter((c) => c.url.pathname === '/api/hostel-students-insession' && !c.url.searchParams.has('page')).length;
+    await waitFor(() => expect(bedsAsked()).toBe(1));
+    await user.click(within(rowOf('Ada in B2')).getByTestId('row-more'));
+    await user.click(await screen.findByTestId('row-check-out'));
+    const form = await screen.findByTestId('check-out-form');
+    expect(within(form).getByText(/checked in on/)).toBeTruthy();
+    await user.click(within(form).getByTestId('check-out-submit'));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.url.pathname).toBe('/api/hostel-students/check-out');
+    expect(writes[0]!.body).toEqual({ id: 21, date: studioDate() });
+    expect(await screen.findByText(/Ada in B2 checked out on .*: her bed is free\./)).toBeTruthy();
+    await waitFor(() => expect(bedsAsked()).toBe(2));
   });
 
   it('a staff page asks only for its own list path (search too), read-only, without reference columns', async () => {

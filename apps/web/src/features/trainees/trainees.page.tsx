@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Menu, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ListSummary, type RecordOf, TRAINEE_STATUS_LABELS, listPath } from '@studio/shared';
-import { IconArrowsExchange, IconCash, IconDots, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { type HostelStudent, type ListSummary, type RecordOf, TRAINEE_STATUS_LABELS, listPath } from '@studio/shared';
+import { IconArrowsExchange, IconCash, IconDoorExit, IconDots, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { hooksFor } from '../../crud/create-resource-hooks';
 import { ledgerParent } from '../../crud/ledger/ledger-parent';
@@ -15,6 +15,7 @@ import type { SummaryCardDef } from '../../crud/summary-cards';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { ChangeSessionModal } from './change-session.modal';
+import { CheckOutModal } from './check-out.modal';
 import { NO_FILTERS, type ReferenceFilter, TraineeFilters, type TraineeFilterValues, traineeFilterQuery } from './trainee-filters';
 import { TRAINEE_STATUS_COLORS, type Trainee, type TraineeResource, aboutTrainee } from './trainee-parts';
 import { Figure } from '../../lib/ui/figure';
@@ -58,11 +59,14 @@ export function TraineesAdminPage<R extends TraineeResource>({ title, ui, receip
   const hooks = hooksFor(resource);
   const suspend = hooks.useAction('suspend');
   const movable = resource.actions.changeSession !== undefined;
+  // hostel students: the desk checks her out (her bed is free from that day)
+  const leaves = resource.actions.checkOut !== undefined;
   const [filters, setFilters] = useState<TraineeFilterValues>(NO_FILTERS);
   const [openId, setOpenId] = useState<number | null>(null);
   const [opened, setOpened] = useState<Row | null>(null);
   const [paying, setPaying] = useState<Trainee | null>(null);
   const [moving, setMoving] = useState<Trainee | null>(null);
+  const [leaving, setLeaving] = useState<HostelStudent | null>(null);
   const [editing, setEditing] = useState<Row | null>(null);
   // the open trainee as the API now has it (a payment or an edit changes its figures), else the row clicked
   const fresh = hooks.useOne(openId);
@@ -107,6 +111,11 @@ export function TraineesAdminPage<R extends TraineeResource>({ title, ui, receip
                   Change session
                 </Menu.Item>
               )}
+              {leaves && t.status !== 'completed' && (
+                <Menu.Item leftSection={<IconDoorExit size={16} />} onClick={() => setLeaving(t as HostelStudent)} data-testid="row-check-out">
+                  Check out
+                </Menu.Item>
+              )}
             </Menu.Dropdown>
           </Menu>
         ) : null}
@@ -133,7 +142,7 @@ export function TraineesAdminPage<R extends TraineeResource>({ title, ui, receip
       <TraineeDetailModal
         ui={ui as unknown as ResourceUi}
         trainee={openId === null ? null : open}
-        hidden={paying !== null || moving !== null || editing !== null}
+        hidden={paying !== null || moving !== null || editing !== null || leaving !== null}
         onClose={() => setOpenId(null)}
         actions={(t) => (
           <>
@@ -160,6 +169,11 @@ export function TraineesAdminPage<R extends TraineeResource>({ title, ui, receip
                 Change session
               </Button>
             )}
+            {leaves && t.status !== 'completed' && (
+              <Button variant="light" color="orange" leftSection={<IconDoorExit size={16} />} onClick={() => setLeaving(t as HostelStudent)} data-testid="trainee-check-out">
+                Check out
+              </Button>
+            )}
             <RemindBalanceButton parent={ledgerParent(resource, t as Row, about(t))} />
           </>
         )}
@@ -173,6 +187,7 @@ export function TraineesAdminPage<R extends TraineeResource>({ title, ui, receip
         receiptPrefix={receiptPrefix}
       />
       {movable && <ChangeSessionModal resource={resource} trainee={moving} onClose={() => setMoving(null)} />}
+      {leaves && <CheckOutModal student={leaving} onClose={() => setLeaving(null)} />}
     </div>
   );
 }
