@@ -4,18 +4,24 @@ import { useMediaQuery } from '@mantine/hooks';
 import { OUTLET_LABELS, OUTLETS, type Dashboard, type Outlet } from '@studio/shared';
 import { IconArrowDownRight, IconArrowUpRight, IconBuildingStore, IconChevronRight, IconScissors, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/format';
 import { PageHeader } from '../../lib/ui/page-header';
 import { StatCard } from '../../lib/ui/stat-card';
-import { DailySalesChart, MonthlySalesChart, PaymentMethodsChart } from './dashboard-charts';
 import { type Change, changeVs, dayRange, greeting, monthName, share, topOutlet } from './dashboard-figures';
 import { RecentInvoices, StockAlertsList, TopProductsList, TopStaffList } from './dashboard-lists';
 import { DASHBOARD_LINKS, FinanceCards, HostelBeds, TraineesSummary, UpcomingBookings } from './dashboard-studio';
 import classes from './dashboard.module.css';
 import { useDashboard } from './dashboard.queries';
+
+// The charts (recharts, the page's heaviest code) load after the numbers, in their own chunk, each in a box of
+// its final height so that nothing moves when they arrive (issue 20 item 5: Lighthouse mobile, layout shift).
+const charts = () => import('./dashboard-charts');
+const DailySalesChart = lazy(() => charts().then((m) => ({ default: m.DailySalesChart })));
+const MonthlySalesChart = lazy(() => charts().then((m) => ({ default: m.MonthlySalesChart })));
+const PaymentMethodsChart = lazy(() => charts().then((m) => ({ default: m.PaymentMethodsChart })));
 
 const OUTLET_ICONS: Record<Outlet, typeof IconBuildingStore> = { store: IconBuildingStore, office: IconSparkles, salon: IconScissors };
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -168,7 +174,10 @@ export function DashboardPage({ title }: { title: string }) {
   const d = query.data;
   const s = d?.sales;
   const chartHeight = phone ? 220 : 280;
-  const chart = (render: (sales: Dashboard['sales']) => ReactNode, height = chartHeight) => (s ? render(s) : <Skeleton height={height} radius="md" />);
+  const chart = (render: (sales: Dashboard['sales']) => ReactNode, height = chartHeight) => {
+    const placeholder = <Skeleton height={height} radius="md" />;
+    return s ? <Suspense fallback={placeholder}>{render(s)}</Suspense> : placeholder;
+  };
 
   return (
     <div data-testid="dashboard">
