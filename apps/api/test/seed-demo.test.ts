@@ -5,6 +5,7 @@ import { seedFoundation } from '../src/scripts/seed-demo.js';
 import { seedBookings, type BookingSeedResult } from '../src/scripts/seed-demo-bookings.js';
 import { seedTrainees, type TraineeSeedResult } from '../src/scripts/seed-demo-trainees.js';
 import { seedFinances } from '../src/scripts/seed-demo-finances.js';
+import { seedTransferChecks } from '../src/scripts/seed-demo-transfers.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // The bridal half of `npm run seed:demo` on a fresh database: a year of bookings in every status,
@@ -259,6 +260,35 @@ describe('seed:demo trainees', () => {
     expect(await seedTrainees(t.database.db, tz())).toBeUndefined();
     expect(await seedFoundation(t.database.db)).toBe(false);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('seed:demo transfers', () => {
+  it('confirms the seeded transfers taken before yesterday (the morning after, by an admin); yesterday\'s and today\'s and the bounced ones wait', async () => {
+    const [admin] = await rows<{ id: number }>(sql`select id from users where username = 'blessing'`);
+    const result = await seedTransferChecks(t.database.db, tz(), { sales: false, bookings: true, trainees: true });
+    expect(result.confirmed).toBeGreaterThan(50);
+    const lines = await rows<{ date: string; confirmed_at: string | null; confirmed_by: number | null; bounced: boolean; reversal: boolean }>(sql`
+      select l.date::text as date, l.confirmed_at::text as confirmed_at, l.confirmed_by, exists (select 1 from bridal_booking_payments r where r.reverses_id = l.id) as bounced, l.reverses_id is not null as reversal
+        from bridal_booking_payments l where l.method = 'transfer'
+      union all
+      select l.date::text, l.confirmed_at::text, l.confirmed_by, exists (select 1 from student_payments r where r.reverses_id = l.id), l.reverses_id is not null
+        from student_payments l where l.method = 'transfer'`);
+    const yesterday = addDays(today, -1);
+    for (const l of lines) {
+      const waits = l.date >= yesterday || l.bounced || l.reversal;
+      expect(l.confirmed_at === null, JSON.stringify(l)).toBe(waits);
+      if (!waits) {
+        expect(l.confirmed_by).toBe(admin!.id);
+        expect(new Date(l.confirmed_at!).getTime()).toBeLessThanOrEqual(Date.now());
+      }
+    }
+    // what waits is what Transfers to confirm lists
+    const list = (await t.call(await t.login(), { method: 'GET', url: '/api/transfers/unconfirmed' })).json();
+    expect(list.summary.count).toBe(result.unconfirmed);
+    for (const l of list.data as { date: string }[]) expect(l.date >= yesterday).toBe(true);
+    // a second run confirms nothing more
+    expect((await seedTransferChecks(t.database.db, tz(), { sales: false, bookings: true, trainees: true })).confirmed).toBe(0);
   });
 });
 

@@ -106,8 +106,15 @@ describe('POST /api/transfers/confirm', () => {
     const f = await oneOfEach();
     const items = Object.entries(f.lines).map(([kind, id]) => ({ kind, id }));
     const logBefore = (await logged('transfer_confirmed')).length;
+    // the day close counts the day's sale transfers still waiting, before and after
+    const waiting = async () => (await call('GET', `/api/day-close/store/${today}`)).json().data.transfers.unconfirmed as { count: number; amount: number };
+    const d0 = await waiting();
+    expect(d0.count).toBeGreaterThanOrEqual(1);
     const res = await call('POST', '/api/transfers/confirm', { items });
     expect(res.statusCode, res.body).toBe(200);
+    const d1 = await waiting();
+    expect(d1.count).toBe(d0.count - 1);
+    expect(Math.round(d1.amount * 100)).toBe(Math.round(d0.amount * 100) - 2_500_000);
     const lines = res.json().data as TransferLine[];
     expect(lines).toHaveLength(5);
     for (const l of lines) expect(l).toMatchObject({ status: 'confirmed', confirmed_by: { name: 'Studio Admin' } });

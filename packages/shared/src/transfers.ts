@@ -14,6 +14,7 @@ export const TRANSFER_KIND_LABELS: Record<TransferKind, string> = {
 
 /** Where a transfer stands: waiting for a person, seen on the statement, or flagged as never arrived. */
 export type TransferStatus = 'unconfirmed' | 'confirmed' | 'not_received';
+export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = { unconfirmed: 'Unconfirmed', confirmed: 'Confirmed', not_received: 'Not received' };
 
 /** One payment line named by its kind and its own id (`order_payments.id` for a sale, the ledger line's id otherwise). */
 export const transferItemSchema = z.object({

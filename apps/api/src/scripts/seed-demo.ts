@@ -14,6 +14,7 @@ import { seedPos } from './seed-demo-pos.js';
 import { seedBookings } from './seed-demo-bookings.js';
 import { seedTrainees, type TraineeKindCounts } from './seed-demo-trainees.js';
 import { seedFinances } from './seed-demo-finances.js';
+import { seedTransferChecks } from './seed-demo-transfers.js';
 
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -122,6 +123,12 @@ async function main() {
         ? `Income and expenses seeded: ${finances.entries} entries over the past 12 months, ${naira(finances.expenseKobo)} of expenses and ${naira(finances.incomeKobo)} of other income.`
         : 'Income and expense entries already exist; none seeded.',
     );
+    if (pos || bookings || trainees) {
+      const t = await seedTransferChecks(database.db, config.tzStudio, { sales: !!pos, bookings: !!bookings, trainees: !!trainees });
+      console.log(
+        `Bank transfers: ${t.confirmed} confirmed by the manager the morning after (${naira(t.confirmedKobo)}); ${t.unconfirmed} of yesterday and today (${naira(t.unconfirmedKobo)}) wait on Transfers to confirm.`,
+      );
+    }
     console.log(`Seed finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { ADMIN_HOME } from '../lib/config';
+import { ADMIN_HOME, TRANSFERS_PATH } from '../lib/config';
 
 export type PageProps = { title: string };
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
@@ -56,6 +56,7 @@ const ManageHostel: Page = lazy(() => hostelStudents().then((m) => ({ default: m
 const HostelInSession: Page = lazy(() => hostelStudents().then((m) => ({ default: m.HostelInSessionPage })));
 const HostelVacated: Page = lazy(() => hostelStudents().then((m) => ({ default: m.HostelVacatedPage })));
 const IncomeExpenses: Page = lazy(() => import('../features/finances/income-expenses.page').then((m) => ({ default: m.IncomeExpensesPage })));
+const Transfers: Page = lazy(() => import('../features/transfers/transfers.page').then((m) => ({ default: m.TransfersPage })));
 
 const OUTLET_WORDS = { store: 'Makeup', office: 'PMU', salon: 'Salon' } as const;
 const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
@@ -87,6 +88,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     menu: both({ in: 'Products' }),
   })),
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: IncomeExpenses, menu: { admin: { in: 'income' } } },
+  { path: TRANSFERS_PATH, title: 'Transfers to confirm', access: 'admin', page: Transfers, menu: { admin: { in: 'transfers' } } },
   { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ManageHostel, menu: { admin: { in: 'hostel' } } },
   { path: '/users/hostel-users/insession', title: 'Hostel (In Session)', access: 'staff', page: HostelInSession, menu: { admin: null, staff: { in: 'Hostel', title: 'In Session' } } },
   { path: '/users/hostel-users/owing', title: 'Hostel (Vacated)', access: 'staff', page: HostelVacated, menu: { admin: null, staff: { in: 'Hostel', title: 'Vacated' } } },

@@ -1,4 +1,4 @@
-import { Anchor, Button, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Checkbox, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ResourceDefinition } from '@studio/shared';
 import { IconChevronDown, IconChevronUp, IconRefresh, IconSelector } from '@tabler/icons-react';
@@ -60,7 +60,45 @@ export interface DataTableProps<T> {
   totals?: T;
   /** The rows' resource, for `reference` columns. */
   resource?: ResourceDefinition;
+  /**
+   * Rows ticked for an action on many at once (the transfers to confirm): a checkbox before each row's first column
+   * (a card's title) and one for every row in the header (above the cards). The keys are `rowKey`'s.
+   */
+  selection?: TableSelection<T>;
   ids: DataTableIds;
+}
+
+export interface TableSelection<T> {
+  selected: ReadonlySet<string | number>;
+  onChange: (selected: Set<string | number>) => void;
+  /** What a row's checkbox says to a screen reader ("Select STO-000123"). */
+  label: (row: T) => string;
+}
+
+/** The header's checkbox and each row's, from the selection and the rows shown. */
+function selectionState<T>(selection: TableSelection<T> | undefined, rows: readonly T[], rowKey: (row: T) => string | number) {
+  if (!selection) return null;
+  const keys = rows.map(rowKey);
+  const ticked = keys.filter((k) => selection.selected.has(k)).length;
+  return {
+    all: keys.length > 0 && ticked === keys.length,
+    some: ticked > 0 && ticked < keys.length,
+    toggleAll: () => selection.onChange(new Set(ticked === keys.length ? [] : keys)),
+    row: (row: T) => {
+      const key = rowKey(row);
+      const next = new Set(selection.selected);
+      if (!next.delete(key)) next.add(key);
+      return (
+        <Checkbox
+          aria-label={selection.label(row)}
+          checked={selection.selected.has(key)}
+          onChange={() => selection.onChange(next)}
+          onClick={(e) => e.stopPropagation()}
+          data-testid="row-select"
+        />
+      );
+    },
+  };
 }
 
 const defaultKey = (row: unknown) => (row as { id: number | string }).id;
@@ -84,7 +122,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return phone ? <DataCards {...props} /> : <FittedTable {...props} />;
 }
 
-function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, emptyText, onOpen, rowKey = defaultKey, rowProps, actions, sort, totals, resource, ids }: DataTableProps<T>) {
+function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, emptyText, onOpen, rowKey = defaultKey, rowProps, actions, sort, totals, resource, selection, ids }: DataTableProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const width = useWidth(scroller);
   const order = hideOrder(columns);
@@ -102,7 +140,8 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
     if (el.scrollWidth > el.clientWidth + 1) setFit({ basis, hidden: hidden + 1 });
   }, [hidden, order.length, basis]);
 
-  const colCount = shown.length + (actions ? 1 : 0);
+  const select = selectionState(selection, rows, rowKey);
+  const colCount = shown.length + (actions ? 1 : 0) + (select ? 1 : 0);
   const compact = colCount > 8;
   const keepClick = onOpen ? (e: MouseEvent) => e.stopPropagation() : undefined;
 
@@ -111,6 +150,11 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
       <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={compact ? 'xs' : 'md'} fz="sm" data-testid={ids.table}>
         <Table.Thead>
           <Table.Tr>
+            {select && (
+              <Table.Th className={classes.select}>
+                <Checkbox aria-label="Select every row" checked={select.all} indeterminate={select.some} onChange={select.toggleAll} disabled={rows.length === 0} data-testid="select-all" />
+              </Table.Th>
+            )}
             {shown.map((col) => (
               <HeaderCell key={col.key} column={col} sort={sort} />
             ))}
@@ -130,6 +174,7 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
             const { style, ...data } = rowProps?.(row) ?? {};
             return (
               <Table.Tr key={rowKey(row)} onClick={onOpen && (() => onOpen(row))} className={onOpen ? classes.openRow : undefined} style={style} data-testid={ids.row} {...data}>
+                {select && <Table.Td className={classes.select}>{select.row(row)}</Table.Td>}
                 {shown.map((col, i) => (
                   <Table.Td key={col.key} className={cellClass(col)} data-kind={kindAttr(col)}>
                     {i === 0 ? <OpenCell row={row} onOpen={onOpen} testId={ids.open} content={renderCell(col, row, resource)} /> : renderCell(col, row, resource)}
@@ -147,6 +192,7 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
         {totals !== undefined && rows.length > 0 && (
           <Table.Tfoot>
             <Table.Tr className={classes.totals} data-testid={`${ids.row}-totals`}>
+              {select && <Table.Td />}
               {shown.map((col) => (
                 <Table.Td key={col.key} className={cellClass(col)} data-kind={kindAttr(col)}>
                   {renderCell(col, totals, resource)}
@@ -161,13 +207,19 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
   );
 }
 
-function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emptyText, onOpen, rowKey = defaultKey, rowProps, actions, totals, resource, ids }: DataTableProps<T>) {
+function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emptyText, onOpen, rowKey = defaultKey, rowProps, actions, totals, resource, selection, ids }: DataTableProps<T>) {
   const [head, ...rest] = columns;
+  const select = selectionState(selection, rows, rowKey);
   const status = rest.find((c) => cellRole(c) === 'status');
   const fields = rest.filter((c) => c !== status);
   const keepClick = onOpen ? (e: MouseEvent) => e.stopPropagation() : undefined;
   return (
     <div className={classes.cards} data-testid={ids.cards}>
+      {select && rows.length > 0 && (
+        <div className={`${classes.card} ${classes.selectAll}`}>
+          <Checkbox label="Select every row" checked={select.all} indeterminate={select.some} onChange={select.toggleAll} data-testid="select-all" />
+        </div>
+      )}
       {loading &&
         rows.length === 0 &&
         Array.from({ length: 3 }, (_, i) => (
@@ -182,7 +234,7 @@ function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emp
         const { style, ...data } = rowProps?.(row) ?? {};
         return (
           <div key={rowKey(row)} className={onOpen ? `${classes.card} ${classes.openRow}` : classes.card} style={style} onClick={onOpen && (() => onOpen(row))} data-testid={ids.row} {...data}>
-            <CardBody row={row} head={head} status={status} fields={fields} onOpen={onOpen} resource={resource} openTestId={ids.open} />
+            <CardBody row={row} head={head} status={status} fields={fields} onOpen={onOpen} resource={resource} openTestId={ids.open} select={select?.row(row)} />
             {actions && (
               <div className={classes.cardActions} onClick={keepClick}>
                 {actions(row)}
@@ -200,10 +252,29 @@ function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emp
   );
 }
 
-function CardBody<T>({ row, head, status, fields, onOpen, resource, openTestId }: { row: T; head?: TableColumn<T>; status?: TableColumn<T>; fields: readonly TableColumn<T>[]; onOpen?: (row: T) => void; resource?: ResourceDefinition; openTestId: string }) {
+function CardBody<T>({
+  row,
+  head,
+  status,
+  fields,
+  onOpen,
+  resource,
+  openTestId,
+  select,
+}: {
+  row: T;
+  head?: TableColumn<T>;
+  status?: TableColumn<T>;
+  fields: readonly TableColumn<T>[];
+  onOpen?: (row: T) => void;
+  resource?: ResourceDefinition;
+  openTestId: string;
+  select?: ReactNode;
+}) {
   return (
     <>
       <div className={classes.cardHead}>
+        {select && <div className={classes.cardSelect}>{select}</div>}
         {head && (
           <div className={classes.cardTitle}>
             <OpenCell row={row} onOpen={onOpen} testId={openTestId} content={renderCell(head, row, resource)} />

@@ -16,6 +16,8 @@ export const studio: StudioConfig = Object.freeze({ ...__STUDIO_CONFIG__ });
 export const ADMIN_HOME = '/dashboard/main';
 export const STAFF_HOME = '/dashboard/point-of-sales/store';
 export const LOGIN_PATH = '/auth/login';
+/** Transfers to confirm (admin, issue 17): the page, and where the dashboard's and the day close's transfer figures lead. */
+export const TRANSFERS_PATH = '/finances/transfers';
 
 /** Shell constants from the product spec (§9). */
 export const SIDEBAR_BREAKPOINT_PX = 991;

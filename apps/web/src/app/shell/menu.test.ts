@@ -20,6 +20,8 @@ const SPEC_ADMIN_ROUTES = [
   '/products/manage/office',
   '/products/manage/salon',
   '/finances/income-expenses',
+  // issue 17, item 5: beyond spec §2
+  '/finances/transfers',
   '/users/hostel-users',
   '/bookings/manage',
   '/users/profile-list',

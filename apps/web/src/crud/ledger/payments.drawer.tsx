@@ -13,6 +13,7 @@ import { ReversePaymentModal } from './reverse-payment.modal';
 import { TakePaymentForm } from './take-payment.form';
 import classes from './payments.module.css';
 import { Figure } from '../../lib/ui/figure';
+import { TransferStatusBadge, transferCheckLine } from '../../lib/ui/transfer-status';
 
 export interface PaymentsDrawerProps {
   /** A resource that declares `ledger` (bridal bookings, trainees). */
@@ -217,10 +218,16 @@ function LedgerLine({ line, reversedLine, canReverse, onReceipt, onReverse }: Le
                 Reversed
               </Badge>
             )}
+            {!reversal && (!reversed || line.transfer_status === 'not_received') && <TransferStatusBadge check={line} />}
           </Group>
           <Text size="xs" c="dimmed" mt={2} data-testid="payment-who">
             {line.user ? `Taken by ${line.user.name}` : 'Taken by —'}
           </Text>
+          {!reversal && line.transfer_status && line.transfer_status !== 'unconfirmed' && (
+            <Text size="xs" c={line.transfer_status === 'not_received' ? 'red' : 'dimmed'} data-testid="payment-check">
+              {transferCheckLine(line)}
+            </Text>
+          )}
           {reversal && (
             <Text size="xs" c="dimmed" data-testid="payment-reverses">
               Reverses {reversedLine ? `the ${formatMoney(reversedLine.amount)} payment of ${formatDate(reversedLine.date)}` : 'an earlier payment'}

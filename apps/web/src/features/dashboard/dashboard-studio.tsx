@@ -4,6 +4,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TRANSFERS_PATH } from '../../lib/config';
 import { formatMoney } from '../../lib/format';
 import { StatCard } from '../../lib/ui/stat-card';
 import { EmptyLine } from './dashboard-lists';
@@ -12,6 +13,7 @@ import { monthName } from './dashboard-figures';
 // The pages behind the studio's figures (spec §2 paths).
 export const DASHBOARD_LINKS = {
   finances: '/finances/income-expenses',
+  transfers: TRANSFERS_PATH,
   students: '/students/makeup/list',
   office_students: '/students/office-students/list',
   hostel_students: '/users/hostel-users',
@@ -49,12 +51,17 @@ function LinkRow({ to, label, value, note, testId }: { to: string; label: ReactN
   );
 }
 
-/** This month's income (every source), expenses and net; each opens Income & Expenses. */
+/**
+ * This month's income (every source), expenses and net, each opening Income & Expenses; and the bank transfers no
+ * one has confirmed yet (count and amount, with this month's not received), opening Transfers to confirm.
+ */
 export function FinanceCards({ d }: { d: Dashboard | undefined }) {
   const f = d?.finances;
+  const t = d?.transfers;
   const hint = f ? `${monthName(f.month)} to date, every source` : undefined;
+  const waiting = t?.unconfirmed.count ?? 0;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard label="Income this month" value={formatMoney(f?.income ?? 0)} hint={hint} loading={!f} to={DASHBOARD_LINKS.finances} testId="stat-income" />
       <StatCard label="Expenses this month" value={formatMoney(f?.expense ?? 0)} hint={f && `Spent in ${monthName(f.month)} to date`} loading={!f} to={DASHBOARD_LINKS.finances} testId="stat-expense" />
       <StatCard
@@ -68,6 +75,21 @@ export function FinanceCards({ d }: { d: Dashboard | undefined }) {
         loading={!f}
         to={DASHBOARD_LINKS.finances}
         testId="stat-net"
+      />
+      <StatCard
+        label="Transfers to confirm"
+        value={
+          <Text span inherit c={waiting ? 'orange' : undefined}>
+            {formatMoney(t?.unconfirmed.amount ?? 0)}
+          </Text>
+        }
+        hint={
+          t &&
+          `${waiting ? `${plural(waiting, 'transfer')} not yet seen on the statement` : 'Every transfer is confirmed'}${t.not_received.count ? ` · ${formatMoney(t.not_received.amount)} not received this month` : ''}`
+        }
+        loading={!t}
+        to={DASHBOARD_LINKS.transfers}
+        testId="stat-transfers"
       />
     </SimpleGrid>
   );

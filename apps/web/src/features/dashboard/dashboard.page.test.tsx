@@ -168,6 +168,10 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(hintOf('stat-income')).toContain('March to date, every source');
     expect(hintOf('stat-expense')).toContain('Spent in March to date');
     for (const card of ['stat-income', 'stat-expense', 'stat-net']) expect(screen.getByTestId(card).getAttribute('href')).toBe('/finances/income-expenses');
+    // the transfers no one has confirmed yet open Transfers to confirm
+    expect(valueOf('stat-transfers')).toBe('₦45,000.00');
+    expect(hintOf('stat-transfers')).toContain('2 transfers not yet seen on the statement · ₦15,000.00 not received this month');
+    expect(screen.getByTestId('stat-transfers').getAttribute('href')).toBe('/finances/transfers');
 
     // the sales and stock cards open the outlet behind the most of them: office sold most today and this month,
     // the salon has the most stock alerts

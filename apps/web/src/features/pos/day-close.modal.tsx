@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Loader, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -15,14 +15,15 @@ import {
   dayCloseReopenSchema,
   overShort,
 } from '@studio/shared';
-import { IconLock, IconLockOpen, IconPrinter } from '@tabler/icons-react';
+import { IconBuildingBank, IconLock, IconLockOpen, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { apiRequest } from '../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
-import { studio } from '../../lib/config';
+import { TRANSFERS_PATH, studio } from '../../lib/config';
 import { formatDate, formatDateTime, formatMoney, formatSignedMoney } from '../../lib/format';
 import { PrintArea, type ReceiptFormat, receiptClasses as paper } from '../../lib/receipt/receipt';
 import { MoneyInput } from '../../lib/ui/money-input';
@@ -110,6 +111,8 @@ export function ZReport({ close, format }: { close: DayClose; format: ReceiptFor
       ))}
       <Row label="Change given" value={formatMoney(-close.change_given)} />
       <Row label="Expected cash in drawer" value={formatMoney(close.expected.cash)} strong />
+      <Row label={`Transfers not confirmed (${close.transfers.unconfirmed.count})`} value={formatMoney(close.transfers.unconfirmed.amount)} />
+      {close.transfers.not_received.count > 0 && <Row label={`Transfers not received (${close.transfers.not_received.count})`} value={formatMoney(close.transfers.not_received.amount)} />}
       {record && (
         <>
           <hr className={paper.rule} />
@@ -209,6 +212,7 @@ export function DayCloseModal({ outlet, opened, onClose }: { outlet: Outlet; ope
               <Stat label="Total" value={formatMoney(day.total)} />
               <Stat label="Expected cash" value={formatMoney(day.expected.cash)} />
             </SimpleGrid>
+            <DayTransfers day={day} />
             {day.close ? <ClosedView day={day} record={day.close} at={{ outlet, date }} /> : <CountForm key={`${outlet}-${date}`} day={day} at={{ outlet, date }} />}
             <details>
               <summary style={{ cursor: 'pointer' }}>Z report</summary>
@@ -460,6 +464,51 @@ function ReopenForm({ day, at, onDone }: { day: DayClose; at: Day; onDone: () =>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+const transfers = (n: number) => `${n} ${n === 1 ? 'transfer' : 'transfers'}`;
+
+/**
+ * The day's sale transfers no one has confirmed on the bank statement yet, and those flagged not received (issue 17):
+ * shown before the day is closed, so the count of the transfer line is made knowing what is still unchecked.
+ */
+function DayTransfers({ day }: { day: DayClose }) {
+  const admin = isAdmin(useCurrentUser());
+  const { unconfirmed, not_received: notReceived } = day.transfers;
+  const flagged = notReceived.count > 0 && (
+    <Text size="sm" mt={unconfirmed.count ? 4 : 0} data-testid="day-close-not-received">
+      {transfers(notReceived.count)} ({formatMoney(notReceived.amount)}) marked not received: the transfer count will be short by that much.
+    </Text>
+  );
+  if (!unconfirmed.count) {
+    return (
+      <Stack gap={0}>
+        <Text size="sm" c="dimmed" data-testid="day-close-transfers" data-count={0}>
+          <IconBuildingBank size={14} style={{ verticalAlign: -2 }} /> No transfer of this day is waiting to be confirmed.
+        </Text>
+        {flagged}
+      </Stack>
+    );
+  }
+  return (
+    <Alert color="yellow" variant="light" icon={<IconBuildingBank size={18} />} title={`${transfers(unconfirmed.count)} not confirmed yet`} data-testid="day-close-transfers" data-count={unconfirmed.count}>
+      <Text size="sm">
+        <span data-testid="day-close-transfers-amount">{formatMoney(unconfirmed.amount)}</span> of this day&apos;s transfers has not been seen on the bank statement.{' '}
+        {admin ? (
+          <>
+            Check them on{' '}
+            <Anchor component={Link} to={TRANSFERS_PATH} inherit>
+              Transfers to confirm
+            </Anchor>{' '}
+            before closing.
+          </>
+        ) : (
+          'Ask an admin to check them before closing.'
+        )}
+      </Text>
+      {flagged}
+    </Alert>
   );
 }
 

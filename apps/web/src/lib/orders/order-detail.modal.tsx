@@ -5,6 +5,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatMoney } from '../format';
 import { ReceiptModal } from '../receipt/receipt-modal';
+import { TransferStatusBadge, transferCheckLine } from '../ui/transfer-status';
 import { OrderStatusBadge, discountApprovalLine, paymentMethodLabel, voidLine } from './order-labels';
 import { useOrder } from './orders-queries';
 
@@ -109,7 +110,24 @@ export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: O
             <Divider label="Payments" labelPosition="left" />
             <Stack gap={4} data-testid="order-payments">
               {order.payments.map((p, i) => (
-                <Line key={i} label={`${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`} value={formatMoney(p.amount)} />
+                <div key={i} data-testid="order-payment" data-status={p.transfer_status ?? undefined}>
+                  <Group justify="space-between" gap="lg" wrap="nowrap">
+                    <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
+                      <Text size="sm" c="dimmed">
+                        {`${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}`}
+                      </Text>
+                      {order.status === 'paid' && <TransferStatusBadge check={p} size="xs" />}
+                    </Group>
+                    <Text size="sm" fw={500} style={nowrap}>
+                      {formatMoney(p.amount)}
+                    </Text>
+                  </Group>
+                  {order.status === 'paid' && p.transfer_status && (
+                    <Text size="xs" c={p.transfer_status === 'not_received' ? 'red' : 'dimmed'} data-testid="order-payment-check">
+                      {transferCheckLine(p)}
+                    </Text>
+                  )}
+                </div>
               ))}
               <Line label="Amount paid" value={formatMoney(order.amount_paid)} />
               {order.change > 0 && <Line label="Change given" value={formatMoney(order.change)} />}

@@ -70,13 +70,33 @@ describe('the A4 invoice', () => {
     expect(text('invoice-total')).toBe('₦33,000.00');
     const payments = screen.getAllByTestId('invoice-payment').map((tr) => within(tr).getAllByRole('cell').map((td) => td.textContent));
     expect(payments).toEqual([
-      ['Bank transfer', 'GTB-TRF-20261124-0001234567', '₦20,000.00'],
+      // a transfer says whether it was seen on the statement (issue 17); this one predates the checks
+      ['Bank transferConfirmed (taken before transfers were checked)', 'GTB-TRF-20261124-0001234567', '₦20,000.00'],
       ['Cash', '—', '₦15,000.00'],
     ]);
     expect(text('invoice-paid')).toBe('₦35,000.00');
     expect(screen.getByText('Change')).toBeTruthy();
     expect(text('invoice-balance')).toBe('₦2,000.00');
     expect(screen.queryByTestId('invoice-void-stamp')).toBeNull();
+  });
+
+  it('says on each transfer whether it waits, was confirmed (by whom) or never arrived (and why)', () => {
+    const check = { confirmed_by: { id: 1, name: 'Blessing Okafor' }, confirmed_at: '2026-11-25T09:00:00.000Z' };
+    const flagged = { not_received_at: '2026-11-25T09:00:00.000Z', not_received_by: { id: 1, name: 'Blessing Okafor' }, not_received_reason: 'Fake alert' };
+    const order: Order = {
+      ...ORDER,
+      payments: [
+        payment({ method: 'transfer', amount: 10000, reference: 'A', transfer_status: 'unconfirmed' }, 1),
+        payment({ method: 'transfer', amount: 10000, reference: 'B', transfer_status: 'confirmed', ...check }, 2),
+        payment({ method: 'transfer', amount: 15000, reference: 'C', transfer_status: 'not_received', ...flagged }, 3),
+      ],
+    };
+    render(<InvoiceA4 order={order} />);
+    const lines = screen.getAllByTestId('invoice-payment-check');
+    expect(lines.map((l) => l.dataset.status)).toEqual(['unconfirmed', 'confirmed', 'not_received']);
+    expect(lines[0]!.textContent).toBe('Waiting for an admin to confirm it on the bank statement');
+    expect(lines[1]!.textContent).toMatch(/^Confirmed by Blessing Okafor, /);
+    expect(lines[2]!.textContent).toMatch(/^Not received \(Blessing Okafor, .*\): Fake alert$/);
   });
 
   it('a void sale is stamped VOID, with who voided it and why when the API tells it', () => {

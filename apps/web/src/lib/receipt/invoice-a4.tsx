@@ -2,6 +2,7 @@ import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared
 import { studio } from '../config';
 import { formatDateTime, formatMoney } from '../format';
 import { StudioMark } from '../ui/studio-logo';
+import { transferCheckLine } from '../ui/transfer-status';
 import { receiptTime } from './receipt-text';
 import classes from './invoice-a4.module.css';
 
@@ -149,7 +150,15 @@ export function InvoiceA4({ order }: { order: Order }) {
             <tbody>
               {order.payments.map((p, i) => (
                 <tr key={i} data-testid="invoice-payment">
-                  <td className={classes.method}>{PAYMENT_METHOD_LABELS[p.method]}</td>
+                  <td className={classes.method}>
+                    {PAYMENT_METHOD_LABELS[p.method]}
+                    {/* a transfer says whether it was seen on the statement (issue 17) */}
+                    {!voided && p.transfer_status && (
+                      <div className={classes.check} data-testid="invoice-payment-check" data-status={p.transfer_status}>
+                        {transferCheckLine(p)}
+                      </div>
+                    )}
+                  </td>
                   <td className={classes.reference}>{p.reference ?? '—'}</td>
                   <td className={classes.num}>{formatMoney(p.amount)}</td>
                 </tr>
