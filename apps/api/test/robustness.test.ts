@@ -69,7 +69,7 @@ async function expectNo500(token: string | null, opts: InjectOptions, label = `$
 describe('no request produces a 500', { timeout: 180_000 }, () => {
   it('garbage path parameters on every route, as admin and as staff', async () => {
     for (const route of routes) {
-      if (route.path === '/api/logout') continue;
+      if (route.path === '/api/logout' || route.path === '/api/logout-others') continue;
       const urls = route.path.includes('{') ? fill(route.path) : [route.path];
       const payload = route.method === 'POST' || route.method === 'PUT' ? {} : undefined;
       // staff get past the role check only on their own routes; elsewhere the 403 comes before any parameter is read

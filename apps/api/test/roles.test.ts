@@ -21,6 +21,8 @@ function staffMay({ method, path }: Route): boolean {
   if (path.startsWith('/api/docs')) return true;
   if (path === '/api/login') return true;
   if (method === 'POST' && path === '/api/logout') return true;
+  // signing out one's own other devices (issue 19, item 5)
+  if (method === 'POST' && path === '/api/logout-others') return true;
   if (read && path === '/api/user') return true;
   if (method === 'PUT' && path === '/api/users/password/{id}') return true; // own id only: checked below
   if (read && (/^\/api\/products(\/|$)/.test(path) || path.startsWith('/api/get-products/'))) return true;
@@ -118,6 +120,7 @@ describe('the route list', () => {
     for (const [m, p] of [
       ['POST', '/api/login'],
       ['POST', '/api/logout'],
+      ['POST', '/api/logout-others'],
       ['GET', '/api/user'],
       ['PUT', '/api/users/password/{id}'],
       ['POST', '/api/users/{id}/photo'],
@@ -194,7 +197,7 @@ describe('without a token', () => {
 describe('admins (is_admin 1)', () => {
   it('are refused nowhere', async () => {
     for (const route of routes) {
-      if (route.path === '/api/logout') continue; // would end this token
+      if (route.path === '/api/logout' || route.path === '/api/logout-others') continue; // would end this token, or the others
       const req = requestFor(route);
       const res = await t.call(admin, req as never);
       expect([401, 403], `${route.method} ${req.url}: ${res.statusCode} ${res.body}`).not.toContain(res.statusCode);

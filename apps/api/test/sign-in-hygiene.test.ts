@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usersTable } from '../src/db/schema.js';
+import { activityLogTable, apiTokensTable, usersTable } from '../src/db/schema.js';
 import { verifyPassword } from '../src/features/auth/passwords.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -89,5 +89,88 @@ describe('D10: passwords per NIST SP 800-63B', () => {
     const byAdmin = await t.call(admin, { method: 'PUT', url: `/api/users/password/${id}`, payload: { password: username } });
     expect(byAdmin.statusCode).toBe(422);
     expect(byAdmin.json().errors.password[0]).toMatch(/username/);
+  });
+});
+
+// Issue 19, item 5: tokens unused for a set time expire (the `token_idle_days` setting, default 30), and a person can
+// sign out their other devices.
+describe('tokens unused for token_idle_days expire', () => {
+  const me = (token: string) => t.call(token, { method: 'GET', url: '/api/user' });
+  const setting = (token: string, payload: unknown) => t.call(token, { method: 'PUT', url: '/api/settings', payload: payload as never });
+  /** Makes the token's device look unused since `days` ago (its last use, or its sign-in when never used). */
+  const idleSince = async (userId: number, deviceId: string, days: number, field: 'last_used_at' | 'created_at' = 'last_used_at') => {
+    const at = new Date(Date.now() - days * 86400_000);
+    await t.database.db
+      .update(apiTokensTable)
+      .set(field === 'created_at' ? { created_at: at, last_used_at: null } : { last_used_at: at })
+      .where(and(eq(apiTokensTable.user_id, userId), eq(apiTokensTable.device_id, deviceId)));
+  };
+  const tokenRow = async (userId: number, deviceId: string) =>
+    (await t.database.db.select().from(apiTokensTable).where(and(eq(apiTokensTable.user_id, userId), eq(apiTokensTable.device_id, deviceId))))[0];
+
+  it('the setting: 30 days by default, admin-only, a whole number of days from 1 to 365; the other settings keep their values', async () => {
+    const s = await t.staff();
+    expect((await t.call(s.token, { method: 'GET', url: '/api/settings' })).json().data).toMatchObject({ token_idle_days: 30 });
+    expect((await setting(s.token, { token_idle_days: 60 })).statusCode).toBe(403);
+    for (const bad of [0, -3, 1.5, 366, '30', null]) {
+      const res = await setting(admin, { token_idle_days: bad });
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(Object.keys(res.json().errors), String(bad)).toEqual(['token_idle_days']);
+    }
+    expect((await setting(admin, {})).statusCode).toBe(422);
+    const before = (await t.call(admin, { method: 'GET', url: '/api/settings' })).json().data;
+    const ok = await setting(admin, { token_idle_days: 45 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toEqual({ ...before, token_idle_days: 45 });
+    expect((await setting(admin, { token_idle_days: 30 })).statusCode).toBe(200);
+  });
+
+  it('a token unused past the limit is a 401 and is deleted; one used within it works and its last use is recorded', async () => {
+    const s = await t.staff();
+    const [old, fresh, neverUsed] = ['old-phone', 'fresh-phone', 'never-used'];
+    const tokens = { old: await t.login(s.username, s.password, old), fresh: await t.login(s.username, s.password, fresh), never: await t.login(s.username, s.password, neverUsed) };
+    await idleSince(s.id, old, 31);
+    await idleSince(s.id, fresh, 29);
+    await idleSince(s.id, neverUsed, 31, 'created_at');
+    expect((await me(tokens.old)).statusCode).toBe(401);
+    expect(await tokenRow(s.id, old)).toBeUndefined();
+    expect((await me(tokens.never)).statusCode).toBe(401);
+    const res = await me(tokens.fresh);
+    expect(res.statusCode).toBe(200);
+    // the use is recorded (at most once an hour), so the 29 days start again
+    const row = await tokenRow(s.id, fresh);
+    expect(Date.now() - row!.last_used_at!.getTime()).toBeLessThan(60_000);
+
+    // a shorter limit applies at once, to every token
+    expect((await setting(admin, { token_idle_days: 7 })).statusCode).toBe(200);
+    try {
+      const tablet = await t.login(s.username, s.password, 'tablet');
+      await idleSince(s.id, 'tablet', 8);
+      expect((await me(tablet)).statusCode).toBe(401);
+      expect((await me(tokens.fresh)).statusCode).toBe(200);
+    } finally {
+      expect((await setting(admin, { token_idle_days: 30 })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('POST /api/logout-others', () => {
+  it('signs out every other device of the caller and keeps this one; staff may; nobody else is touched', async () => {
+    const s = await t.staff();
+    const here = await t.login(s.username, s.password, 'till-1');
+    const others = [await t.login(s.username, s.password, 'phone'), await t.login(s.username, s.password, 'laptop')];
+    const res = await t.call(here, { method: 'POST', url: '/api/logout-others' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ message: 'Signed out 3 other devices.', signed_out: 3 });
+    expect((await t.call(here, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    for (const token of [...others, s.token]) expect((await t.call(token, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    // the admin's own devices are not this person's
+    expect((await t.call(admin, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    const logged = await t.database.db.select().from(activityLogTable).where(and(eq(activityLogTable.action, 'logout_others'), eq(activityLogTable.user_id, s.id)));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.after).toEqual({ devices: 3 });
+    // again: nothing left to sign out
+    expect((await t.call(here, { method: 'POST', url: '/api/logout-others' })).json().data).toEqual({ message: 'No other device was signed in.', signed_out: 0 });
+    expect((await t.call(null, { method: 'POST', url: '/api/logout-others' })).statusCode).toBe(401);
   });
 });

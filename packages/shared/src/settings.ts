@@ -3,6 +3,10 @@ import { z } from 'zod';
 /** The staff discount limit when no admin has set one (issue 9, item 6). */
 export const DEFAULT_MAX_STAFF_DISCOUNT_PERCENT = 10;
 
+/** How many days a signed-in device may go unused before its token stops working (issue 19, item 5). */
+export const DEFAULT_TOKEN_IDLE_DAYS = 30;
+export const MAX_TOKEN_IDLE_DAYS = 365;
+
 /**
  * The studio's settings: `GET /api/settings` (every signed-in user: the till needs the limit) and
  * `PUT /api/settings` (admin). Stored key by key in the `settings` table; a key never set has its default.
@@ -14,9 +18,25 @@ export const studioSettingsSchema = z.object({
     .min(0)
     .max(100)
     .refine((n) => /^\d+(\.\d{1,2})?$/.test(String(n)), { error: 'The max staff discount percent field must have at most 2 decimal places.' }),
+  /**
+   * A signed-in device whose token has not been used for this many days is signed out: its next request is a 401
+   * (the token is checked against its last use, recorded at most once an hour).
+   */
+  token_idle_days: z
+    .number()
+    .int({ error: 'The token idle days field must be a whole number of days.' })
+    .min(1)
+    .max(MAX_TOKEN_IDLE_DAYS),
 });
 export type StudioSettings = z.infer<typeof studioSettingsSchema>;
-export const DEFAULT_SETTINGS: StudioSettings = { max_staff_discount_percent: DEFAULT_MAX_STAFF_DISCOUNT_PERCENT };
+export const DEFAULT_SETTINGS: StudioSettings = { max_staff_discount_percent: DEFAULT_MAX_STAFF_DISCOUNT_PERCENT, token_idle_days: DEFAULT_TOKEN_IDLE_DAYS };
+
+/** `PUT /api/settings`: any of the settings (the others keep their values), at least one. */
+export const studioSettingsUpdateSchema = studioSettingsSchema.partial().refine((s) => Object.values(s).some((v) => v !== undefined), {
+  error: 'Give at least one setting to change.',
+  path: ['body'],
+});
+export type StudioSettingsUpdate = z.infer<typeof studioSettingsUpdateSchema>;
 
 /**
  * Whether a discount is above `limitPercent` % of the subtotal, exactly (in kobo and hundredths of a

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { RouteRole } from '@studio/shared';
+import { DEFAULT_TOKEN_IDLE_DAYS, type RouteRole } from '@studio/shared';
 import type { Db } from '../db/client.js';
 import { apiTokensTable, usersTable } from '../db/schema.js';
 import { forbidden, unauthenticated } from './errors.js';
@@ -33,6 +33,16 @@ export function currentUser(req: FastifyRequest): UserRow {
 export const isAdmin = (user: UserRow) => user.is_admin === 1;
 
 /**
+ * The studio's `token_idle_days` setting in SQL (the default when unset or not a number): read in the token's own
+ * lookup, so every API process applies a change at once.
+ */
+const idleDays = sql`coalesce((select case when jsonb_typeof(s.value) = 'number' then floor((s.value #>> '{}')::numeric)::int end from settings s where s.key = 'token_idle_days'), ${sql.raw(String(DEFAULT_TOKEN_IDLE_DAYS))})`;
+/** A token not used for the idle days (its last use, or its sign-in) has expired (issue 19, item 5). */
+export const tokenExpired = sql<boolean>`coalesce(${apiTokensTable.last_used_at}, ${apiTokensTable.created_at}) < now() - make_interval(days => ${idleDays})`;
+/** A token's last use is written at most once an hour: a write per request would cost every call. */
+const TOUCH_EVERY = sql`interval '1 hour'`;
+
+/**
  * Bearer-token authentication and role checks, declared per route with
  * `config: { role }`. Routes under /api without a role make `app.ready()` fail,
  * so a forgotten declaration cannot ship as an open route.
@@ -41,7 +51,12 @@ export function registerAuth(app: FastifyInstance, db: Db, { cacheTokens = false
   // one statement, prepared on first use (named on PostgreSQL: parsed and planned once per connection)
   const prepareLookup = () =>
     db
-      .select({ user: usersTable, tokenId: apiTokensTable.id })
+      .select({
+        user: usersTable,
+        tokenId: apiTokensTable.id,
+        expired: tokenExpired,
+        stale: sql<boolean>`coalesce(${apiTokensTable.last_used_at}, ${apiTokensTable.created_at}) < now() - ${TOUCH_EVERY}`,
+      })
       .from(apiTokensTable)
       .innerJoin(usersTable, eq(usersTable.id, apiTokensTable.user_id))
       .where(and(eq(apiTokensTable.token_hash, sql.placeholder('hash')), eq(usersTable.active, true)))
@@ -56,8 +71,17 @@ export function registerAuth(app: FastifyInstance, db: Db, { cacheTokens = false
     const generation = cache?.generation() ?? 0;
     lookup ??= prepareLookup();
     const [row] = await lookup.execute({ hash });
-    if (row) cache?.set(hash, row, generation);
-    return row;
+    if (!row) return undefined;
+    if (row.expired) {
+      // unused for longer than the studio allows: gone, and this device signs in again
+      await db.delete(apiTokensTable).where(eq(apiTokensTable.id, row.tokenId));
+      return undefined;
+    }
+    if (row.stale) await db.update(apiTokensTable).set({ last_used_at: sql`now()` }).where(eq(apiTokensTable.id, row.tokenId));
+    const found = { user: row.user, tokenId: row.tokenId };
+    // filled before the touch above moved the generation on: not kept (the next request fills it)
+    cache?.set(hash, found, generation);
+    return found;
   };
 
   app.decorateRequest('user', null);

@@ -25,6 +25,7 @@ const ACTIONS: Record<string, { label: string; color: string }> = {
   void: { label: 'Voided', color: 'red' },
   login: { label: 'Signed in', color: 'gray' },
   logout: { label: 'Signed out', color: 'gray' },
+  logout_others: { label: 'Signed out other devices', color: 'gray' },
 };
 
 const humanize = (key: string) => {

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type StudioSettings } from '@studio/shared';
+import { DEFAULT_SETTINGS, type StudioSettings, type StudioSettingsUpdate } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from './api-client';
 
@@ -18,11 +18,11 @@ export function useStudioSettings() {
   return { ...query, settings: query.data ?? DEFAULT_SETTINGS };
 }
 
-/** PUT /api/settings (admin). */
+/** PUT /api/settings (admin): the keys given change, the others keep their values. */
 export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: StudioSettings) => api.put<StudioSettings>('/api/settings', settings),
+    mutationFn: (settings: StudioSettingsUpdate) => api.put<StudioSettings>('/api/settings', settings),
     onSuccess: (saved) => client.setQueryData(settingsKeys.all, saved),
   });
 }

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { MESSAGES, loginRequestSchema } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { apiTokensTable } from '../../db/schema.js';
-import { currentUser, hashToken, newToken } from '../../plugins/auth.js';
+import { currentUser, hashToken, newToken, tokenExpired } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
 import { usersModule } from '../../resources/users/users.module.js';
@@ -41,6 +41,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttleOpt
         .values(values)
         .onConflictDoUpdate({ target: [apiTokensTable.user_id, apiTokensTable.device_id], set: { device_info: values.device_info, token_hash: values.token_hash, created_at: new Date(), last_used_at: null } });
       await recordActivity(tx, { user, action: 'login', resource: 'auth', recordId: user.id, after: { device_id: deviceId, ip: req.ip } });
+      // this user's devices unused for longer than the studio allows: they would be refused anyway
+      await tx.delete(apiTokensTable).where(and(eq(apiTokensTable.user_id, user.id), tokenExpired));
     });
     return { data: { ...usersModule.toRecord(user), tokens: [{ device_id: deviceId, api_token: token }] } };
   });
@@ -50,6 +52,21 @@ export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttleOpt
     await db.delete(apiTokensTable).where(eq(apiTokensTable.id, req.tokenId!));
     await recordActivity(db, { user, action: 'logout', resource: 'auth', recordId: user.id });
     return { data: { message: 'Logged out.' } };
+  });
+
+  // any signed-in person, for themselves: every other device of theirs signs in again; this one stays signed in
+  app.post('/api/logout-others', { config: { role: 'staff' }, schema: { tags: ['Auth'] } }, async (req) => {
+    const user = currentUser(req);
+    const signedOut = await db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(apiTokensTable)
+        .where(and(eq(apiTokensTable.user_id, user.id), ne(apiTokensTable.id, req.tokenId!)))
+        .returning({ device_id: apiTokensTable.device_id });
+      await recordActivity(tx, { user, action: 'logout_others', resource: 'auth', recordId: user.id, after: { devices: gone.length } });
+      return gone.length;
+    });
+    const message = signedOut === 0 ? 'No other device was signed in.' : `Signed out ${signedOut} other device${signedOut === 1 ? '' : 's'}.`;
+    return { data: { message, signed_out: signedOut } };
   });
 
   app.get('/api/user', { config: { role: 'staff' }, schema: { tags: ['Auth'] } }, async (req) => ({ data: usersModule.toRecord(currentUser(req)) }));

@@ -1,21 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { studioSettingsSchema } from '@studio/shared';
+import { studioSettingsUpdateSchema } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { readSettings } from './settings.service.js';
 import { settingsTable } from './settings.table.js';
 
-/** `GET /api/settings` (any signed-in user: the till needs the discount limit), `PUT /api/settings` (admin, logged). */
+/**
+ * `GET /api/settings` (any signed-in user: the till needs the discount limit), `PUT /api/settings` (admin, logged): the
+ * keys given change, the others keep their values.
+ */
 export function registerSettingsRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Settings'];
 
   app.get('/api/settings', { config: { role: 'staff' }, schema: { tags } }, async () => ({ data: await readSettings(db) }));
 
-  app.put('/api/settings', { config: { role: 'admin' }, schema: { tags, body: studioSettingsSchema } }, async (req) => {
+  app.put('/api/settings', { config: { role: 'admin' }, schema: { tags, body: studioSettingsUpdateSchema } }, async (req) => {
     const user = currentUser(req);
     const body = req.body;
     await db.transaction(async (tx) => {
@@ -24,6 +27,7 @@ export function registerSettingsRoutes(fastify: FastifyInstance, db: Db): void {
       const before = await readSettings(tx);
       const now = new Date();
       for (const [key, value] of Object.entries(body)) {
+        if (value === undefined) continue;
         await tx
           .insert(settingsTable)
           .values({ key, value, updated_by: user.id, updated_at: now })

@@ -1,9 +1,31 @@
-import { Avatar, Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconDevicesOff } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth-store';
 import { assetUrl } from '../../lib/config';
+import { notify } from '../../lib/notify';
 import { ChangePasswordForm } from './change-password.modal';
 
-/** 'My account' from the profile menu: who is signed in, and a change of one's own password. */
+/** POST /api/logout-others: every other device of this person signs in again; this one stays signed in. */
+function SignOutOtherDevices() {
+  const signOut = useMutation({
+    mutationFn: () => api.post<{ message: string; signed_out: number }>('/api/logout-others'),
+    onSuccess: (done) => notify.success(done.message),
+  });
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Text size="sm" c="dimmed" style={{ flex: '1 1 220px' }}>
+        Signed in on a phone or computer you no longer use, or lost one? Sign it out from here.
+      </Text>
+      <Button variant="default" leftSection={<IconDevicesOff size={16} />} loading={signOut.isPending} onClick={() => signOut.mutate()} data-testid="logout-others">
+        Sign out other devices
+      </Button>
+    </Group>
+  );
+}
+
+/** 'My account' from the profile menu: who is signed in, a change of one's own password, signing out other devices. */
 export function MyAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const user = useCurrentUser();
   return (
@@ -25,6 +47,8 @@ export function MyAccountModal({ opened, onClose }: { opened: boolean; onClose: 
           </Group>
           <Divider label="Change password" labelPosition="left" />
           <ChangePasswordForm userId={user.id} name={user.name} own onDone={onClose} />
+          <Divider label="Other devices" labelPosition="left" />
+          <SignOutOtherDevices />
         </Stack>
       )}
     </Modal>

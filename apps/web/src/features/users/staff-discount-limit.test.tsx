@@ -17,7 +17,7 @@ describe('Manage Staff: the staff discount limit', () => {
       const fetch = mockFetch(({ url, method, body }) => {
         if (url.pathname !== '/api/settings') return jsonResponse(404, { message: 'Not found.' });
         if (method === 'PUT') stored = (body as { max_staff_discount_percent: number }).max_staff_discount_percent;
-        return jsonResponse(200, { data: { max_staff_discount_percent: stored } });
+        return jsonResponse(200, { data: { max_staff_discount_percent: stored, token_idle_days: 30 } });
       });
       const user = setupUser();
       renderWithProviders(<StaffDiscountLimit />);
@@ -36,6 +36,40 @@ describe('Manage Staff: the staff discount limit', () => {
       await waitFor(() => expect(callsOf(fetch).filter((c) => c.method === 'PUT')).toHaveLength(1));
       expect(callsOf(fetch).find((c) => c.method === 'PUT')!.body).toEqual({ max_staff_discount_percent: 15 });
       await screen.findByText('Staff may now give up to 15% discount without an admin.');
+    },
+    COMPONENT_TEST_TIMEOUT,
+  );
+
+  it(
+    'shows how long an unused device stays signed in (30 days), refuses 0 and 400 by the shared schema, saves only that key',
+    async () => {
+      storeUser(makeUser({ id: 1, is_admin: 1, role: 'Admin' }));
+      let stored = { max_staff_discount_percent: 10, token_idle_days: 30 };
+      const fetch = mockFetch(({ url, method, body }) => {
+        if (url.pathname !== '/api/settings') return jsonResponse(404, { message: 'Not found.' });
+        if (method === 'PUT') stored = { ...stored, ...(body as object) };
+        return jsonResponse(200, { data: stored });
+      });
+      const user = setupUser();
+      renderWithProviders(<StaffDiscountLimit />);
+      const input = (await screen.findByLabelText('Sign out a device unused for (days)')) as HTMLInputElement;
+      expect(input.value).toBe('30 days');
+      for (const [typed, sentence] of [
+        ['0', 'Sign out a device unused for (days) must be at least 1.'],
+        ['400', 'Sign out a device unused for (days) must not be greater than 365.'],
+      ]) {
+        await user.clear(input);
+        await user.type(input, typed!);
+        await user.click(screen.getByTestId('token-idle-days-save'));
+        await screen.findByText(sentence!);
+      }
+      expect(callsOf(fetch).filter((c) => c.method === 'PUT')).toHaveLength(0);
+      await user.clear(input);
+      await user.type(input, '14');
+      await user.click(screen.getByTestId('token-idle-days-save'));
+      await waitFor(() => expect(callsOf(fetch).filter((c) => c.method === 'PUT')).toHaveLength(1));
+      expect(callsOf(fetch).find((c) => c.method === 'PUT')!.body).toEqual({ token_idle_days: 14 });
+      await screen.findByText('A device unused for 14 days now has to sign in again.');
     },
     COMPONENT_TEST_TIMEOUT,
   );

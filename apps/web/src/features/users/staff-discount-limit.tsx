@@ -1,56 +1,98 @@
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
-import { type StudioSettings, studioSettingsSchema } from '@studio/shared';
+import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type StudioSettings, MAX_TOKEN_IDLE_DAYS, studioSettingsSchema } from '@studio/shared';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { useStudioSettings, useUpdateSettings } from '../../lib/settings-queries';
 
-const LABELS = { max_staff_discount_percent: 'Staff discount limit (%)' } as const;
+type NumberKey = 'max_staff_discount_percent' | 'token_idle_days';
+
+interface SettingField {
+  key: NumberKey;
+  title: string;
+  label: string;
+  help: string;
+  input: { suffix: string; min: number; max: number; decimalScale: number };
+  saved: (value: number) => string;
+  testId: string;
+}
+
+const FIELDS: Record<NumberKey, SettingField> = {
+  max_staff_discount_percent: {
+    key: 'max_staff_discount_percent',
+    title: 'Till rules',
+    label: 'Staff discount limit (%)',
+    help: 'A discount above this share of the subtotal needs an admin to sign in at the till. Admins selling are never asked.',
+    input: { suffix: '%', min: 0, max: 100, decimalScale: 2 },
+    saved: (v) => `Staff may now give up to ${v}% discount without an admin.`,
+    testId: 'staff-discount-limit',
+  },
+  token_idle_days: {
+    key: 'token_idle_days',
+    title: 'Sign-in rules',
+    label: 'Sign out a device unused for (days)',
+    help: 'A phone or computer nobody has used for this long must sign in again. Everyone can also sign out their other devices under My account.',
+    input: { suffix: ' days', min: 1, max: MAX_TOKEN_IDLE_DAYS, decimalScale: 0 },
+    saved: (v) => `A device unused for ${v} day${v === 1 ? '' : 's'} now has to sign in again.`,
+    testId: 'token-idle-days',
+  },
+};
 
 /**
- * The largest discount staff may give at the till without an admin's approval (PUT /api/settings). On Manage Staff
- * because it is a rule about what staff may do (docs/decisions/011-till-money-controls.md).
+ * The studio's rules for staff on Manage Staff (PUT /api/settings, admin): the largest discount staff may give at the
+ * till without an admin's approval (docs/decisions/011-till-money-controls.md), and how long an unused device stays
+ * signed in (docs/decisions/017-backups-that-restore.md).
  */
 export function StaffDiscountLimit() {
   const { settings, isSuccess } = useStudioSettings();
-  // the form starts from the stored value once it has arrived
-  return isSuccess ? <StaffDiscountLimitForm key={settings.max_staff_discount_percent} settings={settings} /> : null;
+  // each form starts from the stored value once it has arrived
+  if (!isSuccess) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="md">
+      {(Object.keys(FIELDS) as NumberKey[]).map((key) => (
+        <SettingForm key={`${key}:${settings[key]}`} field={FIELDS[key]} settings={settings} />
+      ))}
+    </SimpleGrid>
+  );
 }
 
-function StaffDiscountLimitForm({ settings }: { settings: StudioSettings }) {
+function SettingForm({ field, settings }: { field: SettingField; settings: StudioSettings }) {
   const update = useUpdateSettings();
+  const labels = { [field.key]: field.label };
   const { form, onSubmit, saving, formError } = useSchemaForm({
-    schema: studioSettingsSchema,
-    initialValues: { max_staff_discount_percent: settings.max_staff_discount_percent as number | '' },
-    toBody: (v) => ({ max_staff_discount_percent: v.max_staff_discount_percent === '' ? undefined : v.max_staff_discount_percent }),
-    labels: LABELS,
+    // one setting per form: the others keep their stored values (PUT takes the keys it is given)
+    schema: studioSettingsSchema.pick({ [field.key]: true } as Record<NumberKey, true>),
+    initialValues: { [field.key]: settings[field.key] as number | '' },
+    toBody: (v) => ({ [field.key]: v[field.key] === '' ? undefined : v[field.key] }),
+    labels,
     submit: (body) => update.mutateAsync(body),
-    successMessage: (saved) => `Staff may now give up to ${saved.max_staff_discount_percent}% discount without an admin.`,
+    successMessage: (saved) => field.saved(saved[field.key]),
   });
-  const changed = form.values.max_staff_discount_percent !== settings.max_staff_discount_percent;
+  const changed = form.values[field.key] !== settings[field.key];
+  const titleId = `${field.testId}-title`;
   return (
-    <Paper withBorder p="md" radius="md" mb="md" data-testid="staff-discount-limit">
-      <form onSubmit={onSubmit} noValidate aria-labelledby="staff-discount-limit-title">
+    <Paper withBorder p="md" radius="md" data-testid={field.testId}>
+      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
         <Stack gap="xs">
-          <Text fw={700} id="staff-discount-limit-title">
-            Till rules
+          <Text fw={700} id={titleId}>
+            {field.title}
           </Text>
           <Text size="sm" c="dimmed">
-            A discount above this share of the subtotal needs an admin to sign in at the till. Admins selling are never asked.
+            {field.help}
           </Text>
           {formError && <Alert color="red">{formError}</Alert>}
           <Group align="flex-start" gap="sm">
             <NumberInput
-              label={LABELS.max_staff_discount_percent}
-              suffix="%"
-              min={0}
-              max={100}
-              decimalScale={2}
+              label={field.label}
+              suffix={field.input.suffix}
+              min={field.input.min}
+              max={field.input.max}
+              decimalScale={field.input.decimalScale}
               clampBehavior="none"
               allowNegative
-              w={220}
-              {...form.getInputProps('max_staff_discount_percent')}
-              data-testid="staff-discount-limit-input"
+              w={240}
+              {...form.getInputProps(field.key)}
+              data-testid={`${field.testId}-input`}
             />
-            <Button type="submit" mt={25} loading={saving} disabled={!changed} data-testid="staff-discount-limit-save">
+            <Button type="submit" mt={25} loading={saving} disabled={!changed} data-testid={`${field.testId}-save`}>
               Save
             </Button>
           </Group>
