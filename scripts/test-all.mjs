@@ -79,9 +79,11 @@ const want = (step) => only.length === 0 || only.includes(step);
 const vitest = (name, project, env, out) => run(name, 'npx', ['vitest', 'run', ...project.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
 
 if (want('static')) {
-  run('typecheck', 'npm', ['run', 'typecheck']);
-  run('lint (ESLint, import boundaries)', 'npm', ['run', 'lint']);
-  run('migrations up to date', 'node', ['scripts/check-migrations.mjs']);
+  // single-threaded each: side by side on two cores
+  await runTogether([
+    ['typecheck', 'npm', ['run', 'typecheck'], {}],
+    ['lint (ESLint, import boundaries) and migrations up to date', 'bash', ['-c', 'npm run lint && node scripts/check-migrations.mjs'], {}],
+  ]);
 }
 if (want('unit')) {
   vitest('unit tests (shared, tools, web)', ['shared', 'tools', 'web'], {}, path.join(tmp, 'unit.json'));
