@@ -286,3 +286,25 @@ describe('roles', () => {
     }
   });
 });
+
+describe('enrolment dates from the program (issue 17, item 4)', () => {
+  it('dates left out: the start is the session start, the end the start plus the program duration (not the session end)', async () => {
+    const dated = (over: Record<string, unknown>) => created('/api/students', { ...student(over), start_date: undefined, end_date: undefined, ...over });
+    expect(await dated({})).toMatchObject({ start_date: '2026-01-05', end_date: '2026-04-05' });
+    expect(await dated({ program_id: otherProgram, session_id: otherSession })).toMatchObject({ start_date: '2026-05-05', end_date: '2026-05-19' });
+    expect(await dated({ start_date: '2026-01-31' })).toMatchObject({ start_date: '2026-01-31', end_date: '2026-04-30' });
+    expect(await dated({ start_date: '2026-02-02', end_date: '2026-02-20' })).toMatchObject({ start_date: '2026-02-02', end_date: '2026-02-20' });
+    const flexible = (await call('POST', '/api/training-programs', { name: uniqueName('Private lessons'), duration: 'Flexible', fee: 1000 })).json().data.id as number;
+    const count = (await call('GET', '/api/students/totalnumber')).json().data;
+    for (const [body, field] of [
+      [{ program_id: flexible }, 'end_date'],
+      [{ end_date: '2026-01-04' }, 'end_date'],
+      [{ session_id: 999_999 }, 'session_id'],
+    ] as const) {
+      const res = await call('POST', '/api/students', { ...student(), start_date: undefined, end_date: undefined, ...body });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    }
+    expect((await call('GET', '/api/students/totalnumber')).json().data).toBe(count);
+  });
+});

@@ -593,7 +593,7 @@ export async function seedTrainees(db: Db, timeZone: string, opts: { now?: Date 
       const stamps = { created_at: created, updated_at: created };
       if (p.kind === 'makeup') {
         const { amount_paid: _a, payment_method: _m, ...input } = studentInputSchema.parse({ ...common, email: p.email, address: p.address, program_id: p.program_id, session_id: p.session_id });
-        const [row] = await tx.insert(studentsTable).values({ ...input, fee: input.fee!, ...stamps }).returning({ id: studentsTable.id });
+        const [row] = await tx.insert(studentsTable).values({ ...input, start_date: p.start, end_date: p.end, fee: input.fee!, ...stamps }).returning({ id: studentsTable.id });
         return row!.id;
       }
       if (p.kind === 'pmu') {

@@ -2,6 +2,7 @@ import { type ResourceDefinition, resources } from '@studio/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type QueryValue, api } from '../lib/api-client';
+import { studioDate } from '../lib/studio-time';
 import { resourceKeys } from './create-resource-hooks';
 import type { ReferencedRecord } from './resource-ui';
 
@@ -65,6 +66,13 @@ function referenceListQuery(resource: ResourceDefinition, query?: Record<string,
   };
 }
 
+/** The record with this id in a reference field's list as its select has it (from the cache; undefined before it loads). */
+export function cachedReferenceRecord(client: QueryClient, resource: ResourceDefinition, field: string, id: unknown): ReferencedRecord | undefined {
+  if (id === null || id === undefined || id === '') return undefined;
+  const records = client.getQueryData<ReferencedRecord[]>(referenceListQuery(referencedResource(resource, field)).queryKey);
+  return records?.find((r) => r.id === Number(id));
+}
+
 /**
  * The names of a resource's reference fields, for a file written outside React (a CSV export): each referenced
  * list fetched once (from the cache when the screen already has it), as `field → (id) → name`.
@@ -95,7 +103,7 @@ export async function fetchReferenceLabels(
 /**
  * The whole list of a referenced resource (GET {path} without `page`), cached once per resource under its
  * query-key root, so every select and every table cell naming a package shares one request, and saving a
- * package refreshes them.
+ * package refreshes them. Offered in the resource's `pickerOrder` when it declares one (sessions: the current first).
  *
  * @example
  * const packages = useReferenceOptions(bridalPackages);
@@ -104,8 +112,10 @@ export async function fetchReferenceLabels(
  */
 export function useReferenceOptions(resource: ResourceDefinition, { labelField = 'name', query }: { labelField?: string; query?: Record<string, QueryValue> } = {}): ReferenceOptions {
   const list = useQuery(referenceListQuery(resource, query));
+  const order = resource.pickerOrder;
   return useMemo(() => {
-    const records = list.data ?? [];
+    const today = studioDate();
+    const records = order ? [...(list.data ?? [])].sort((a, b) => order(a, b, today)) : (list.data ?? []);
     const byId = new Map(records.map((r) => [r.id, r]));
     const recordOf = (id: unknown) => (id === null || id === undefined || id === '' ? undefined : byId.get(Number(id)));
     return {
@@ -119,5 +129,5 @@ export function useReferenceOptions(resource: ResourceDefinition, { labelField =
       isPending: list.isPending,
       isError: list.isError,
     };
-  }, [list.data, list.isPending, list.isError, labelField]);
+  }, [list.data, list.isPending, list.isError, labelField, order]);
 }

@@ -1,10 +1,12 @@
 import { Alert, Box, Button, Group, Modal, SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CreateOf, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { hooksFor } from './create-resource-hooks';
 import { FieldInput } from './field-input';
 import { type FormMode, fieldsFor, fillValues, initialValues, toBody } from './form-values';
+import { cachedReferenceRecord } from './reference-options';
 import { type FormValue, type ResourceUi, singularOf } from './resource-ui';
 import { useSchemaForm } from './use-schema-form';
 
@@ -65,6 +67,8 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
     },
   });
   const fields = fieldsFor(ui.fields, mode, form.values);
+  const queryClient = useQueryClient();
+  const pickedOf = (field: string) => cachedReferenceRecord(queryClient, ui.resource, field, form.getValues()[field]);
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="resource-form-body">
@@ -85,7 +89,7 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
                 error={input.error as ReactNode}
                 onChange={input.onChange as (value: FormValue) => void}
                 values={form.values}
-                onPick={field.fill && ((picked) => form.setValues(fillValues(form.getValues(), field.fill!(picked, form.getValues()))))}
+                onPick={field.fill && ((picked) => form.setValues(fillValues(form.getValues(), field.fill!(picked, form.getValues(), pickedOf))))}
               />
             </Box>
           );

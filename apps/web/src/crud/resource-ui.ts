@@ -58,9 +58,10 @@ export interface FieldDef<Name extends string = string> {
   optionFilter?: (referenced: ReferencedRecord) => boolean;
   /**
    * reference: values to fill in when a record is picked, e.g. a package's price: `fill: (pkg) => ({ price: pkg.price })`.
-   * Only keys that are fields of the form are set; the user may still change them afterwards.
+   * Only keys that are fields of the form are set; the user may still change them afterwards. `pickedOf(field)` is the
+   * record chosen in another reference field of the form (a session's dates and the program's duration make the end).
    */
-  fill?: (referenced: ReferencedRecord, values: Readonly<Record<string, FormValue>>) => Record<string, unknown>;
+  fill?: (referenced: ReferencedRecord, values: Readonly<Record<string, FormValue>>, pickedOf: (field: string) => ReferencedRecord | undefined) => Record<string, unknown>;
   /** autocomplete: where its suggestions come from. */
   suggestions?: SuggestionSource;
 }

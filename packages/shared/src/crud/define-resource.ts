@@ -96,6 +96,11 @@ export interface ResourceDefinition<
   actions: Readonly<Record<string, ActionDef>>;
   /** `GET {path}/{countPath}` → `{ data: N }`, the number of records (`totalnumber`). */
   countPath?: string;
+  /**
+   * The order a picker (every select of this resource's records) offers them in, given the studio's today, when not
+   * the list's: training sessions put the current one first.
+   */
+  pickerOrder?: (a: Record<string, unknown>, b: Record<string, unknown>, today: string) => number;
 }
 
 /**
@@ -140,6 +145,7 @@ export function defineResource<
   ledger?: { charge: keyof z.infer<TRecord> & string; singular: string };
   actions?: Record<string, ActionDef>;
   countPath?: string;
+  pickerOrder?: (a: Record<string, unknown>, b: Record<string, unknown>, today: string) => number;
 }): ResourceDefinition<TRecord, TCreate, TUpdate, TLists> {
   return {
     ...def,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { depositRule } from '../crud/ledger.js';
-import { id, optionalText } from '../primitives.js';
+import { id, isoDate, optionalText } from '../primitives.js';
 import { changeSessionAction, endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields } from './trainees.js';
 
 export const studentSchema = z.object({
@@ -20,7 +20,14 @@ const fields = {
   program_id: id(),
   session_id: id(),
 };
-export const studentInputSchema = z.object({ ...fields, ...firstPaymentFields }).refine(...endRule).refine(...depositRule);
+/**
+ * POST: the dates may be left out: the start is the session's start, the end the start plus the program's duration
+ * (`enrolmentEnd`; a 422 on `end_date` when the duration names no length of time).
+ */
+export const studentInputSchema = z
+  .object({ ...fields, start_date: isoDate().optional(), end_date: isoDate().optional(), ...firstPaymentFields })
+  .refine(...endRule)
+  .refine(...depositRule);
 export const studentUpdateSchema = z.object(fields).partial().refine(...endRule);
 
 /** Makeup trainees: a program type, a training session, a fee paid in instalments. */

@@ -1,6 +1,54 @@
 import { z } from 'zod';
+import { addDays } from '../calendar.js';
 import { defineResource } from '../crud/define-resource.js';
 import { money, optionalText, recordBase, text } from '../primitives.js';
+
+/** How long a program runs, read from its `duration` ("3 months", "6 weeks", "1 month 2 weeks", "10 days", "1 year"). */
+export interface ProgramLength {
+  months: number;
+  days: number;
+}
+
+const LENGTH_PART = /(\d{1,3})\s*(years?|yrs?|months?|mths?|weeks?|wks?|days?)\b/gi;
+
+/**
+ * A program's length from the words of its duration; null when they name none (a duration such as "Flexible").
+ *
+ * @example
+ * programLength('3 months') // { months: 3, days: 0 }
+ * programLength('1 month 2 weeks') // { months: 1, days: 14 }
+ * programLength('Flexible') // null
+ */
+export function programLength(duration: string | null | undefined): ProgramLength | null {
+  let months = 0;
+  let days = 0;
+  let found = false;
+  for (const [, n, unit] of (duration ?? '').matchAll(LENGTH_PART)) {
+    const k = Number(n);
+    const u = unit!.toLowerCase();
+    found = true;
+    if (u.startsWith('y')) months += 12 * k;
+    else if (u.startsWith('m')) months += k;
+    else if (u.startsWith('w')) days += 7 * k;
+    else days += k;
+  }
+  return found && months + days > 0 ? { months, days } : null;
+}
+
+/**
+ * The end of an enrolment: its start plus the program's length, months first (a day past the month's end is its last
+ * day: 31 January + 1 month is 28 February), then days (issue 17, item 4: a 1-month class gets one month).
+ *
+ * @example
+ * enrolmentEnd('2026-01-05', { months: 1, days: 0 }) // '2026-02-05'
+ * enrolmentEnd('2026-05-04', { months: 0, days: 14 }) // '2026-05-18'
+ */
+export function enrolmentEnd(start: string, length: ProgramLength): string {
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1 + length.months + 1, 0)).getUTCDate();
+  const moved = new Date(Date.UTC(y, m - 1 + length.months, Math.min(d, last))).toISOString().slice(0, 10);
+  return addDays(moved, length.days);
+}
 
 export const trainingProgramSchema = z.object({
   ...recordBase,
@@ -11,6 +59,7 @@ export const trainingProgramSchema = z.object({
 });
 export const trainingProgramInputSchema = z.object({
   name: text(100),
+  /** A length of time the enrolment form reads ("3 months", "6 weeks"): a student's end date is her start plus it. */
   duration: text(50),
   fee: money(),
   description: optionalText(1000),

@@ -16,6 +16,21 @@ const endRule = { path: ['end_date'], error: 'The end date must be on or after t
 export const trainingSessionInputSchema = z.object(fields).refine(endNotBeforeStart, endRule);
 export const trainingSessionUpdateSchema = z.object(fields).partial().refine(endNotBeforeStart, endRule);
 
+type SessionDates = { start_date?: unknown; end_date?: unknown };
+
+/**
+ * Sessions as a picker offers them: the current ones first (started, not ended: the class a new student usually
+ * joins), then the future ones soonest first, then the past ones latest first (issue 17, item 4).
+ */
+export function sessionPickerOrder(a: SessionDates, b: SessionDates, today: string): number {
+  const when = (s: SessionDates) => (String(s.start_date) > today ? 1 : String(s.end_date) < today ? 2 : 0);
+  const wa = when(a);
+  const wb = when(b);
+  if (wa !== wb) return wa - wb;
+  const byStart = String(a.start_date).localeCompare(String(b.start_date));
+  return wa === 1 ? byStart : -byStart;
+}
+
 /** A training intake (e.g. "January 2027 class"), which students are placed in. */
 export const trainingSessions = defineResource({
   name: 'training-session',
@@ -28,5 +43,6 @@ export const trainingSessions = defineResource({
   searchable: ['name'],
   sortable: ['name', 'start_date', 'end_date', 'active', 'created_at'],
   defaultSort: { field: 'start_date', order: 'desc' },
+  pickerOrder: sessionPickerOrder,
   roles: { read: 'admin', write: 'admin' },
 });

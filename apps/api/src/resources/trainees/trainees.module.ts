@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { hostelStudents, officeStudents, students, studioDate, type ExtraProgramType } from '@studio/shared';
+import { enrolmentEnd, hostelStudents, officeStudents, programLength, students, studioDate, type ExtraProgramType } from '@studio/shared';
 import { defineCrudModule, recordPicker, type CrudContext } from '../../crud/define-crud-module.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invalidField } from '../../plugins/errors.js';
 import { extraProgramsTable } from '../extra-programs/extra-programs.table.js';
 import { trainingProgramsTable } from '../training-programs/training-programs.table.js';
+import { trainingSessionsTable } from '../training-sessions/training-sessions.table.js';
 import { checkDates, dateInMonth, feeOr, idOrAll, leftBy, traineeListConditions, traineeStatus } from './trainees.columns.js';
 import {
   hostelStudentPaymentsTable,
@@ -35,7 +36,7 @@ export const studentsModule = defineCrudModule({
   ledger: { table: studentPaymentsTable },
   hooks: {
     async beforeCreate(input, { tx }) {
-      return { ...input, fee: await feeOr(input, tx, trainingProgramsTable, 'fee', input.program_id, 'program_id') };
+      return { ...input, ...(await enrolmentDates(tx, input)), fee: await feeOr(input, tx, trainingProgramsTable, 'fee', input.program_id, 'program_id') };
     },
     beforeUpdate(input, existing) {
       checkDates(input, existing);
@@ -43,6 +44,29 @@ export const studentsModule = defineCrudModule({
     },
   },
 });
+
+/**
+ * A makeup student's dates when the body leaves them out (issue 17, item 4): she starts with her session and her
+ * program's duration sets the end (a 1-month class gets one month, whatever the session's length). Dates given stay.
+ */
+async function enrolmentDates(tx: DbOrTx, input: { program_id: number; session_id: number; start_date?: string; end_date?: string }) {
+  if (input.start_date !== undefined && input.end_date !== undefined) return {};
+  let start = input.start_date;
+  if (start === undefined) {
+    const [session] = await tx.select({ start: trainingSessionsTable.start_date }).from(trainingSessionsTable).where(eq(trainingSessionsTable.id, input.session_id));
+    if (!session) throw invalidField('session_id', 'The selected session is invalid.');
+    start = session.start;
+  }
+  if (input.end_date !== undefined) {
+    if (input.end_date < start) throw invalidField('end_date', 'The end date must be on or after the start date.');
+    return { start_date: start };
+  }
+  const [program] = await tx.select({ duration: trainingProgramsTable.duration }).from(trainingProgramsTable).where(eq(trainingProgramsTable.id, input.program_id));
+  if (!program) throw invalidField('program_id', 'The selected program is invalid.');
+  const length = programLength(program.duration);
+  if (!length) throw invalidField('end_date', `Give the end date: the program's duration ("${program.duration}") is not a length of time such as 3 months or 6 weeks.`);
+  return { start_date: start, end_date: enrolmentEnd(start, length) };
+}
 
 /**
  * Office and hostel trainees name an extra program of one type (a PMU package, a hostel pricing): checked on

@@ -1,10 +1,20 @@
-import { students, trainingPrograms, trainingSessions } from '@studio/shared';
+import { enrolmentEnd, programLength, students, trainingPrograms, trainingSessions } from '@studio/shared';
+import type { FormValue, ReferencedRecord } from '../../crud/resource-ui';
 import { useReferenceOptions } from '../../crud/reference-options';
 import { defineResourceUi } from '../../crud/resource-ui';
 import { feeAndDepositFields, feeAndStatusColumns, nameColumns, traineeViews } from './trainee-parts';
 import { TraineesAdminPage, TraineesStaffPage } from './trainees.page';
 
-/** Makeup students: a program type (its fee fills the fee) and a training session (its dates fill the student's). */
+/** The end of an enrolment starting on `start` in `program` (start plus its duration), when both are known. */
+function endFor(start: FormValue | undefined, program: ReferencedRecord | undefined): string | undefined {
+  const length = program ? programLength(program.duration as string | null) : null;
+  return typeof start === 'string' && start && length ? enrolmentEnd(start, length) : undefined;
+}
+
+/**
+ * Makeup students: a program type (its fee fills the fee, its duration the end date) and a training session (its start
+ * is hers): a 1-month class gets one month, whatever the session's length (issue 17, item 4). Both dates stay editable.
+ */
 export const studentsUi = defineResourceUi({
   resource: students,
   views: traineeViews(students),
@@ -20,15 +30,16 @@ export const studentsUi = defineResourceUi({
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, placeholder: 'Amaka Nwosu' },
     { name: 'phone', label: 'Phone', kind: 'text', required: true, placeholder: '0803 123 4567' },
-    { name: 'program_id', label: 'Program', kind: 'reference', required: true, fill: (program) => ({ fee: program.fee }) },
+    { name: 'program_id', label: 'Program', kind: 'reference', required: true, fill: (program, v) => ({ fee: program.fee, end_date: endFor(v.start_date, program) ?? v.end_date }) },
     {
       name: 'session_id',
       label: 'Session',
       kind: 'reference',
       required: true,
+      // the current intake first, then the coming ones (reference options follow trainingSessions.pickerOrder)
       optionFilter: (session) => session.active === true,
-      // a new student usually follows the intake's dates; dates already typed stay
-      fill: (session, v) => ({ start_date: v.start_date || session.start_date, end_date: v.end_date || session.end_date }),
+      // she starts with the intake; her program's duration ends her enrolment
+      fill: (session, v, pickedOf) => ({ start_date: session.start_date, end_date: endFor(String(session.start_date), pickedOf('program_id')) ?? v.end_date }),
     },
     { name: 'start_date', label: 'Start date', kind: 'date', required: true },
     { name: 'end_date', label: 'End date', kind: 'date', required: true },

@@ -117,7 +117,7 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(gets().at(-1)!.url.searchParams.get('page')).toBe('1');
   });
 
-  it('adds a student: the program fills the fee, the session its dates, a deposit goes with the create', async () => {
+  it('adds a student: the program fills the fee, the session the start, the program the end; a deposit goes with the create', async () => {
     const { writes } = renderPage(MakeupStudentsPage);
     const user = setupUser();
     await screen.findByText('Amaka Nwosu');
@@ -153,8 +153,9 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
       name: 'Zainab Bello',
       program_id: 4,
       session_id: 10,
+      // the session's start, plus the program's 2 weeks (not the session's end, 2026-10-30)
       start_date: '2026-05-04',
-      end_date: '2026-10-30',
+      end_date: '2026-05-18',
       fee: 50000,
       amount_paid: 20000,
       payment_method: 'transfer',
@@ -190,8 +191,8 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const select = within(form).getByTestId('change-session-select');
     await user.click(select);
     const listbox = () => document.getElementById(select.getAttribute('aria-controls') ?? '');
-    // a closed intake is not offered
-    await waitFor(() => expect(within(listbox()!).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['January class', 'May class']));
+    // a closed intake is not offered; past intakes come latest first (after any current and future ones)
+    await waitFor(() => expect(within(listbox()!).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['May class', 'January class']));
     await user.click(within(listbox()!).getByRole('option', { name: 'May class', hidden: true }));
     await user.click(within(form).getByTestId('change-session-submit'));
     await waitFor(() => expect(writes).toHaveLength(1));

@@ -14,7 +14,7 @@ export const trainingProgramsUi = defineResourceUi({
   ],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, placeholder: 'Professional makeup' },
-    { name: 'duration', label: 'Duration', kind: 'text', required: true, placeholder: '3 months' },
+    { name: 'duration', label: 'Duration', kind: 'text', required: true, placeholder: '3 months', description: 'A length of time (3 months, 6 weeks): a new student ends her start plus it.' },
     { name: 'fee', label: 'Fee', kind: 'money', required: true },
     { name: 'description', label: 'Description', kind: 'textarea' },
   ],
