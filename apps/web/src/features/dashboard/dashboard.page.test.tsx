@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { type Dashboard, dashboardSchema } from '@studio/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, storeUser } from '../../test/helpers';
 import { DashboardPage } from './dashboard.page';
 import { changeVs, share } from './dashboard-figures';
@@ -91,6 +91,8 @@ afterEach(() => {
 });
 
 describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
+  // the charts are a lazy chunk (recharts): loaded once here, so a busy machine's slow first import is not a test's wait
+  beforeAll(() => import('./dashboard-charts'), 60_000);
   it('the fixture is a valid answer of the API', () => {
     expect(dashboardSchema.strict().parse(DASHBOARD)).toEqual(DASHBOARD);
   });
