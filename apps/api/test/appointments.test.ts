@@ -229,4 +229,16 @@ describe('roles', () => {
     }
     expect((await call('GET', '/api/appointments', undefined, null as unknown as string)).statusCode).toBe(401);
   });
+
+  it('staff read who can be booked (active staff by name) though the staff list is the admin’s', async () => {
+    const gone = await t.staff({ name: 'Zed Left' });
+    expect((await call('PUT', `/api/users/${gone.id}`, { active: false })).statusCode).toBe(200);
+    expect((await call('GET', '/api/users', undefined, staff.token)).statusCode).toBe(403);
+    const res = await call('GET', '/api/appointments/artists', undefined, staff.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as { id: number; name: string; role: string }[];
+    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([artist.id, staff.id]));
+    expect(rows.map((r) => r.id)).not.toContain(gone.id);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['id', 'name', 'role']);
+  });
 });

@@ -55,6 +55,12 @@ const OfficeOwing: Page = lazy(() => officeStudents().then((m) => ({ default: m.
 const ManageHostel: Page = lazy(() => hostelStudents().then((m) => ({ default: m.ManageHostelPage })));
 const HostelInSession: Page = lazy(() => hostelStudents().then((m) => ({ default: m.HostelInSessionPage })));
 const HostelVacated: Page = lazy(() => hostelStudents().then((m) => ({ default: m.HostelVacatedPage })));
+const clientsUi = () => import('../features/clients/clients.ui');
+const appointmentsUi = () => import('../features/clients/appointments.ui');
+const Clients: Page = lazy(() => clientsUi().then((m) => ({ default: m.ClientsPage })));
+const Client: Page = lazy(() => clientsUi().then((m) => ({ default: m.ClientPage })));
+const AppointmentBook: Page = lazy(() => appointmentsUi().then((m) => ({ default: m.AppointmentBookPage })));
+const Reminders: Page = lazy(() => appointmentsUi().then((m) => ({ default: m.RemindersPage })));
 const IncomeExpenses: Page = lazy(() => import('../features/finances/income-expenses.page').then((m) => ({ default: m.IncomeExpensesPage })));
 const Transfers: Page = lazy(() => import('../features/transfers/transfers.page').then((m) => ({ default: m.TransfersPage })));
 
@@ -87,6 +93,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: lazy(() => import('../features/products/products.page').then((m) => ({ default: m.productPages[o] }))),
     menu: both({ in: 'Products' }),
   })),
+  // clients and the appointment book (issue 21): staff serve clients too
+  { path: '/appointments/book', title: 'Appointments', access: 'staff', page: AppointmentBook, menu: both({ in: 'Clients' }) },
+  { path: '/appointments/reminders', title: 'Reminders', access: 'staff', page: Reminders, menu: both({ in: 'Clients' }) },
+  { path: '/clients/list', title: 'Clients', access: 'staff', page: Clients, menu: both({ in: 'Clients' }) },
+  // a client's page, opened from the list, the book or the till (no menu link)
+  { path: '/clients/:id', title: 'Client', access: 'staff', page: Client, menu: { admin: null, staff: null } },
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: IncomeExpenses, menu: { admin: { in: 'income' } } },
   { path: TRANSFERS_PATH, title: 'Transfers to confirm', access: 'admin', page: Transfers, menu: { admin: { in: 'transfers' } } },
   { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ManageHostel, menu: { admin: { in: 'hostel' } } },

@@ -1,6 +1,6 @@
-import { Autocomplete, NumberInput, PasswordInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { Autocomplete, Group, NumberInput, PasswordInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { MoneyInput } from '../lib/ui/money-input';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import type { ResourceDefinition } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -76,6 +76,10 @@ export function FieldInput({ field, value, error, onChange, resource, onPick, va
           onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
         />
       );
+    case 'datetime':
+      return <DateTimeField field={field} value={value} error={error} onChange={onChange} />;
+    case 'phone':
+      return <TextInput {...common} type="tel" inputMode="tel" autoComplete="off" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'boolean':
     case 'flag':
       return (
@@ -111,6 +115,39 @@ export function FieldInput({ field, value, error, onChange, resource, onPick, va
   }
 }
 
+/** A day and a clock time on the studio's clock: the value is `YYYY-MM-DD HH:mm` (sent as an instant, form-values.ts). */
+function DateTimeField({ field, value, error, onChange }: Pick<FieldInputProps, 'field' | 'value' | 'error' | 'onChange'>) {
+  const text = typeof value === 'string' ? value : '';
+  const day = text.slice(0, 10);
+  const time = text.slice(11, 16);
+  const set = (d: string, t: string) => onChange(d || t ? `${d} ${t}`.trim() : null);
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap" data-field={field.name}>
+      <DatePickerInput
+        label={field.label}
+        description={field.description}
+        error={error}
+        withAsterisk={field.required}
+        leftSection={<IconCalendar size={16} />}
+        valueFormat="ddd MMM D, YYYY"
+        value={day || null}
+        onChange={(v) => set(v ? String(v).slice(0, 10) : '', time)}
+        style={{ flex: 1, minWidth: 0 }}
+        data-field={`${field.name}-day`}
+      />
+      <TimeInput
+        label="Time"
+        aria-label={`${field.label} time`}
+        withAsterisk={field.required}
+        value={time}
+        onChange={(e) => set(day, e.currentTarget.value)}
+        w={110}
+        data-field={`${field.name}-time`}
+      />
+    </Group>
+  );
+}
+
 /** Free text with the loaded suggestions that match what is typed; a new word is allowed (a new category). */
 function SuggestedText({ field, source, value, error, onChange, values }: Omit<FieldInputProps, 'resource' | 'onPick'> & { source: SuggestionSource }) {
   const loaded = useQuery({ queryKey: source.queryKey, queryFn: ({ signal }) => source.load(signal), staleTime: 60_000 });
@@ -122,7 +159,7 @@ function SuggestedText({ field, source, value, error, onChange, values }: Omit<F
 
 /** A searchable select of another resource's records (its whole list, cached); the value is the record's id as text. */
 function ReferenceSelect({ field, referenced, value, error, onChange, onPick }: Omit<FieldInputProps, 'resource'> & { referenced: ResourceDefinition }) {
-  const list = useReferenceOptions(referenced, { labelField: field.labelField });
+  const list = useReferenceOptions(referenced, { labelField: field.labelField, query: field.referenceQuery, path: field.referencePath });
   const selected = value === null || value === '' ? null : String(value);
   const { optionFilter } = field;
   // the record already chosen stays offered (an inactive package on an old booking still shows its name)

@@ -1,3 +1,4 @@
+import { studioInstant, studioWallClock } from '../lib/studio-time';
 import type { FieldDef, FormValue, ResourceFilter } from './resource-ui';
 
 export type FormMode = 'create' | 'edit';
@@ -14,6 +15,7 @@ function emptyValue(field: FieldDef): FormValue {
     case 'number':
       return '';
     case 'date':
+    case 'datetime':
     case 'select':
     case 'reference':
       return null;
@@ -33,7 +35,8 @@ export function initialValues(fields: readonly FieldDef[], mode: FormMode, recor
     const stored = record?.[field.name];
     if (mode === 'edit' && stored !== undefined && stored !== null) {
       // a select's value is a string, whatever the record stores (an id, a level)
-      values[field.name] = field.kind === 'select' || field.kind === 'reference' ? String(stored) : (stored as FormValue);
+      values[field.name] =
+        field.kind === 'select' || field.kind === 'reference' ? String(stored) : field.kind === 'datetime' ? studioWallClock(String(stored)) : (stored as FormValue);
     } else {
       values[field.name] = field.defaultValue ?? emptyValue(field);
     }
@@ -65,6 +68,10 @@ export function toBody(fields: readonly FieldDef[], mode: FormMode, values: Form
         break;
       case 'reference':
         body[field.name] = value === '' || value === null ? null : Number(value);
+        break;
+      case 'datetime':
+        // the studio's wall clock as an instant; a half-typed value goes as typed (the schema says what is wrong)
+        body[field.name] = typeof value === 'string' && value ? (studioInstant(value) ?? value) : null;
         break;
       default:
         body[field.name] = value ?? '';

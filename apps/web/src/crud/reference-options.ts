@@ -58,10 +58,10 @@ export function canRead(resource: ResourceDefinition, admin: boolean): boolean {
 }
 
 /** The one query of a referenced resource's whole list, shared by the hook, the cells and a CSV export. */
-function referenceListQuery(resource: ResourceDefinition, query?: Record<string, QueryValue>) {
+function referenceListQuery(resource: ResourceDefinition, query?: Record<string, QueryValue>, path = resource.path) {
   return {
-    queryKey: [...resourceKeys(resource.name).lists(), 'all', query ?? {}],
-    queryFn: ({ signal }: { signal?: AbortSignal }) => api.get<ReferencedRecord[]>(resource.path, query, signal),
+    queryKey: [...resourceKeys(resource.name).lists(), 'all', query ?? {}, ...(path === resource.path ? [] : [path])],
+    queryFn: ({ signal }: { signal?: AbortSignal }) => api.get<ReferencedRecord[]>(path, query, signal),
     staleTime: 60_000,
   };
 }
@@ -110,8 +110,11 @@ export async function fetchReferenceLabels(
  * <Select data={packages.options} searchable />
  * packages.labelOf(booking.package_id) // 'Bridal Gold'
  */
-export function useReferenceOptions(resource: ResourceDefinition, { labelField = 'name', query }: { labelField?: string; query?: Record<string, QueryValue> } = {}): ReferenceOptions {
-  const list = useQuery(referenceListQuery(resource, query));
+export function useReferenceOptions(
+  resource: ResourceDefinition,
+  { labelField = 'name', query, path }: { labelField?: string; query?: Record<string, QueryValue>; path?: string } = {},
+): ReferenceOptions {
+  const list = useQuery(referenceListQuery(resource, query, path));
   const order = resource.pickerOrder;
   return useMemo(() => {
     const today = studioDate();

@@ -91,6 +91,7 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
                 values={form.values}
                 onPick={field.fill && ((picked) => form.setValues(fillValues(form.getValues(), field.fill!(picked, form.getValues(), pickedOf))))}
               />
+              {field.after && <field.after values={form.values} />}
             </Box>
           );
         })}

@@ -1,5 +1,5 @@
 import type { CreateOf, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { QueryValue } from '../lib/api-client';
 import type { CsvValue } from '../lib/csv';
 
@@ -11,9 +11,10 @@ import type { CsvValue } from '../lib/csv';
  * reference: a searchable select of another resource's records, sent as the record's id (a number). Which
  * resource comes from the shared declaration, `resource.references[field.name]`;
  * autocomplete: free text with suggestions loaded from the API (`suggestions`), e.g. the categories in use, where
- * typing a new one is allowed.
+ * typing a new one is allowed;
+ * datetime: a day and a clock time on the studio's clock, sent as an instant (ISO 8601); phone: a phone number.
  */
-export type FieldKind = 'text' | 'textarea' | 'password' | 'email' | 'money' | 'number' | 'date' | 'boolean' | 'flag' | 'select' | 'reference' | 'autocomplete';
+export type FieldKind = 'text' | 'textarea' | 'password' | 'email' | 'money' | 'number' | 'date' | 'datetime' | 'phone' | 'boolean' | 'flag' | 'select' | 'reference' | 'autocomplete';
 
 /** What an `autocomplete` field's loader answers: one list, or lists by the value of another field (`by`). */
 export type SuggestionLists = readonly string[] | Readonly<Record<string, readonly string[]>>;
@@ -56,6 +57,13 @@ export interface FieldDef<Name extends string = string> {
   labelField?: string;
   /** reference: which records are offered (only active packages); the record already chosen stays offered. */
   optionFilter?: (referenced: ReferencedRecord) => boolean;
+  /** reference: query parameters of the referenced list, when only part of it is offered (`{ kind: 'service' }`). */
+  referenceQuery?: Record<string, QueryValue>;
+  /**
+   * reference: another path that lists the referenced records (under the same cache root), for a user who may not
+   * read the resource itself: staff pick an artist from `/api/appointments/artists`, not `/api/users`.
+   */
+  referencePath?: string;
   /**
    * reference: values to fill in when a record is picked, e.g. a package's price: `fill: (pkg) => ({ price: pkg.price })`.
    * Only keys that are fields of the form are set; the user may still change them afterwards. `pickedOf(field)` is the
@@ -64,6 +72,11 @@ export interface FieldDef<Name extends string = string> {
   fill?: (referenced: ReferencedRecord, values: Readonly<Record<string, FormValue>>, pickedOf: (field: string) => ReferencedRecord | undefined) => Record<string, unknown>;
   /** autocomplete: where its suggestions come from. */
   suggestions?: SuggestionSource;
+  /**
+   * Shown under the input, from the values typed so far: what the value means (the client a typed phone finds).
+   * A component, so it may load what it shows.
+   */
+  after?: ComponentType<{ values: Readonly<Record<string, FormValue>> }>;
 }
 
 /** text: the value as is; money: ₦; date: the studio's day; boolean: Yes/No; reference: the referenced record's name ('—' when none). */

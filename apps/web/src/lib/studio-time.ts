@@ -40,3 +40,34 @@ export function studioReceiptTime(value: string | Date): string {
   if (Number.isNaN(d.getTime())) return String(value);
   return formatter('receipt', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'en-GB').format(d);
 }
+
+const wallFormat = () => formatter('wall', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'en-CA');
+
+/** An instant as the studio's wall clock, `YYYY-MM-DD HH:mm` (what a date-and-time field edits). */
+export function studioWallClock(value: string | Date): string {
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  const parts = Object.fromEntries(wallFormat().formatToParts(d).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour === '24' ? '00' : parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The instant (ISO 8601, UTC) at which the studio's clock reads `YYYY-MM-DD HH:mm`, whatever zone this device is in:
+ * the studio's offset at that moment is found by reading the guess back (twice, for a change of offset between).
+ */
+export function studioInstant(wall: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(wall.trim());
+  if (!m) return null;
+  const target = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
+  let at = target;
+  for (let i = 0; i < 2; i += 1) {
+    const seen = studioWallClock(new Date(at)).replace(' ', 'T');
+    at += target - Date.parse(`${seen}:00Z`);
+  }
+  return new Date(at).toISOString();
+}
+
+/** The clock time of an instant in the studio, `HH:mm`. */
+export function studioTime(value: string | Date): string {
+  return studioWallClock(value).slice(11);
+}

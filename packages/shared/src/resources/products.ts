@@ -92,6 +92,8 @@ export const productUpdateSchema = z
 
 export const productFiltersSchema = z.object({
   outlet: outletSchema.optional(),
+  /** Products or services only (the appointment form offers services). */
+  kind: z.enum(PRODUCT_KINDS).optional(),
   /** Lists show the products in use; `archived=true` shows only the archived ones instead. */
   archived: z
     .enum(['true', 'false', '1', '0'])

@@ -161,6 +161,14 @@ export const appointmentsModule = defineCrudModule({
   },
   routes(fastify, { db }) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    // staff book for one another but may not read the staff list (/api/users is the admin's): the names only
+    app.get('/api/appointments/artists', { config: { role: 'staff' }, schema: { tags: ['Appointments'], summary: 'Who can be booked: active staff, by name' } }, async () => ({
+      data: await db
+        .select({ id: usersTable.id, name: usersTable.name, role: usersTable.role })
+        .from(usersTable)
+        .where(eq(usersTable.active, true))
+        .orderBy(usersTable.name, usersTable.id),
+    }));
     app.post(
       '/api/appointments/:id/checkout',
       { config: { role: 'staff' }, schema: { tags: ['Appointments'], params: z.object({ id: z.string() }), body: appointmentCheckoutSchema, summary: 'Check out a done appointment as a till sale' } },

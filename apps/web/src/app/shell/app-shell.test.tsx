@@ -50,7 +50,7 @@ describe('ShellLayout', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
   it('shows the admin menu to is_admin 1', async () => {
     const { fetchMock } = renderShell(makeUser({ is_admin: 1, role: 'Admin' }));
     await settle(fetchMock);
-    expect(groupTitles()).toEqual(['Point of Sales', 'Invoices', 'Students', 'Products', 'Bookings', 'Settings']);
+    expect(groupTitles()).toEqual(['Point of Sales', 'Invoices', 'Clients', 'Students', 'Products', 'Bookings', 'Settings']);
     // open every group so each link is rendered
     const user = setupUser();
     const seen = new Set<string>(linkedPaths());
@@ -67,7 +67,7 @@ describe('ShellLayout', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
   it('shows the reduced menu to is_admin 0', async () => {
     const { fetchMock } = renderShell(makeUser({ is_admin: 0 }), '/dashboard/point-of-sales/store');
     await settle(fetchMock);
-    expect(groupTitles()).toEqual(['Point of Sales', 'Invoices', 'Products', 'Makeup Students', 'Office Students', 'Hostel']);
+    expect(groupTitles()).toEqual(['Point of Sales', 'Invoices', 'Clients', 'Products', 'Makeup Students', 'Office Students', 'Hostel']);
     const user = setupUser();
     const seen = new Set<string>(linkedPaths());
     for (const title of groupTitles()) {

@@ -1,4 +1,5 @@
 import {
+  IconAddressBook,
   IconBed,
   IconBedFilled,
   IconBook,
@@ -76,6 +77,7 @@ const head = (title: string): OutlineItem => ({ type: 'head', title });
 const pointOfSales = group('Point of Sales', IconShoppingCart, IconShoppingCartFilled);
 const invoices = group('Invoices', IconFileInvoice, IconFileInvoiceFilled);
 const products = group('Products', IconBox);
+const clientsGroup = group('Clients', IconAddressBook);
 
 /**
  * The outline of each menu (spec §2): sections, groups and slots in order. The links themselves come from the
@@ -87,6 +89,7 @@ export const MENU_OUTLINES: Record<'admin' | 'staff', readonly OutlineItem[]> = 
     slot('dashboard', IconLayoutDashboard, IconLayoutDashboardFilled),
     pointOfSales,
     invoices,
+    clientsGroup,
     head('Studio'),
     group('Students', IconSchool, IconSchoolFilled),
     products,
@@ -102,6 +105,7 @@ export const MENU_OUTLINES: Record<'admin' | 'staff', readonly OutlineItem[]> = 
     head('General'),
     pointOfSales,
     invoices,
+    clientsGroup,
     products,
     head('Students'),
     group('Makeup Students', IconSchool, IconSchoolFilled),

@@ -31,7 +31,7 @@ describe('cart', () => {
 
   it('sums in kobo', () => {
     const cart = { ...add(add(emptyCart(), brows, 3), lipstick, 1), discount: 0.3 };
-    expect(cartTotals(cart)).toEqual({ itemCount: 4, subtotal: 13500.3, discount: 0.3, total: 13500 });
+    expect(cartTotals(cart)).toEqual({ itemCount: 4, subtotal: 13500.3, discount: 0.3, total: 13500, deposit: 0, due: 13500 });
   });
 
   it('never discounts below zero', () => {

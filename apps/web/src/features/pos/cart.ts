@@ -24,9 +24,22 @@ export interface Cart {
    * kept until the server confirms, so a retry after a lost answer never sells twice.
    */
   clientRef: string | null;
+  /**
+   * A done appointment being checked out (issue 21): the cart holds its service alone, its deposit counts towards
+   * the total, and the sale goes to `POST /api/appointments/{id}/checkout`. While it is set the lines are fixed.
+   */
+  appointment: CartAppointment | null;
 }
 
-export const emptyCart = (): Cart => ({ lines: [], discount: 0, customerName: '', customerPhone: '', note: '', clientRef: null });
+export interface CartAppointment {
+  id: number;
+  /** What the client paid before (naira). */
+  deposit: number;
+  /** "Microblading with Tamuno, 9 Mar 10:00". */
+  label: string;
+}
+
+export const emptyCart = (): Cart => ({ lines: [], discount: 0, customerName: '', customerPhone: '', note: '', clientRef: null, appointment: null });
 
 /** How many of a product the till may still add: services are unlimited, products stop at the stock the till knows of. */
 export function available(product: CartLine['product']): number {
@@ -40,12 +53,17 @@ export type CartAction =
   | { type: 'setDiscount'; discount: number }
   | { type: 'setCustomer'; name?: string; phone?: string; note?: string }
   | { type: 'startCheckout'; clientRef: string }
+  | { type: 'checkOutAppointment'; appointment: CartAppointment; product: CartLine['product']; name: string; phone: string }
   | { type: 'refreshStock'; products: readonly CartLine['product'][] }
   | { type: 'clear' };
 
 /** Cart changes; quantities stay within 1..stock, and any change to what is sold starts a new sale (new client_ref). */
 export function cartReducer(cart: Cart, action: CartAction): Cart {
+  // an appointment's check-out sells its service alone, at no discount: the lines stay as they are
+  if (cart.appointment && (action.type === 'add' || action.type === 'setQuantity' || action.type === 'remove' || action.type === 'setDiscount')) return cart;
   switch (action.type) {
+    case 'checkOutAppointment':
+      return { ...emptyCart(), lines: [{ product: action.product, quantity: 1 }], customerName: action.name, customerPhone: action.phone, appointment: action.appointment };
     case 'add': {
       const existing = cart.lines.find((l) => l.product.id === action.product.id);
       const want = (existing?.quantity ?? 0) + (action.quantity ?? 1);
@@ -91,17 +109,25 @@ export interface CartTotals {
   subtotal: number;
   discount: number;
   total: number;
+  /** An appointment's deposit, paid before. */
+  deposit: number;
+  /** What the payments must cover: the total less the deposit. */
+  due: number;
 }
 
 /** Totals in kobo arithmetic, returned in naira: the same sums the server makes. */
-export function cartTotals(cart: Pick<Cart, 'lines' | 'discount'>): CartTotals {
+export function cartTotals(cart: Pick<Cart, 'lines' | 'discount'> & { appointment?: CartAppointment | null }): CartTotals {
   const subtotalK = cart.lines.reduce((s, l) => s + toKobo(l.product.price) * l.quantity, 0);
   const discountK = Math.min(toKobo(cart.discount), subtotalK);
+  const totalK = subtotalK - discountK;
+  const depositK = Math.min(toKobo(cart.appointment?.deposit ?? 0), totalK);
   return {
     itemCount: cart.lines.reduce((s, l) => s + l.quantity, 0),
     subtotal: fromKobo(subtotalK),
     discount: fromKobo(discountK),
-    total: fromKobo(subtotalK - discountK),
+    total: fromKobo(totalK),
+    deposit: fromKobo(depositK),
+    due: fromKobo(totalK - depositK),
   };
 }
 
@@ -123,7 +149,7 @@ export function checkPayments(total: number, payments: readonly PaymentLine[]): 
   const totalK = toKobo(total);
   const changeK = Math.max(0, paidK - totalK);
   let problem: string | null = null;
-  if (lines.length === 0) problem = 'Add a payment.';
+  if (lines.length === 0 && total > 0) problem = 'Add a payment.';
   else if (paidK < totalK) problem = 'The payments do not cover the total yet.';
   else if (changeK > cashK) problem = 'Only cash can be more than the total: reduce the transfer, card or POS amount.';
   return { paid: fromKobo(paidK), remaining: fromKobo(Math.max(0, totalK - paidK)), change: fromKobo(changeK), problem };

@@ -9,6 +9,7 @@ import {
   type Outlet,
   type PaymentMethod,
   discountAboveLimit,
+  appointmentCheckoutSchema,
   discountApprovalMessage,
   orderCreateSchema,
 } from '@studio/shared';
@@ -41,6 +42,21 @@ export function orderBody(outlet: Outlet, cart: Cart, payments: readonly Payment
     client_ref: cart.clientRef ?? undefined,
     // only when the discount needs it (a staff member above the limit): an admin's sign-in on the spot
     discount_approval: approval,
+  };
+}
+
+/**
+ * The body of `POST /api/appointments/{id}/checkout`: the payments cover what the deposit leaves (nothing, when it
+ * covered it all); the server sells the appointment's service to its client, once.
+ */
+export function appointmentCheckoutBody(cart: Cart, payments: readonly PaymentLine[]) {
+  const lines = payments
+    .filter((p) => p.amount !== '' && Number(p.amount) > 0)
+    .map((p) => ({ method: p.method, amount: Number(p.amount), reference: p.method === 'cash' ? null : p.reference.trim() || null }));
+  return {
+    ...(lines.length ? { payments: lines } : { payment_method: 'cash' as const, amount_paid: 0 }),
+    customer_name: cart.customerName.trim() || undefined,
+    note: cart.note.trim() || null,
   };
 }
 
@@ -97,23 +113,27 @@ export function CheckoutModal({ opened, outlet, onClose, ...props }: Props) {
 }
 
 function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: Omit<Props, 'opened'> & { onSending: (sending: boolean) => void }) {
-  const { subtotal, discount, total } = cartTotals(cart);
+  // an appointment's deposit was paid before: the payments cover the rest
+  const { subtotal, discount, due: total, deposit } = cartTotals(cart);
   const admin = isAdmin(useCurrentUser());
   const queryClient = useQueryClient();
   const limit = useStudioSettings().settings.max_staff_discount_percent;
   // a staff member's discount above the limit: an admin signs in here before the sale can be completed
   const needsApproval = !admin && discount > 0 && discountAboveLimit(discount, subtotal, limit);
   const { form, onSubmit, saving, formError, error } = useSchemaForm({
-    schema: orderCreateSchema,
+    // an appointment's check-out is checked by its own schema (the sale's lines are the server's)
+    schema: (cart.appointment ? appointmentCheckoutSchema : orderCreateSchema) as typeof orderCreateSchema,
     initialValues: { payments: [{ method: 'cash', amount: total, reference: '' }] as PaymentLine[], discount_approval: { username: '', password: '' } as DiscountApproval },
     // built from the cart at each try: the same client_ref until the server confirms (cart.ts)
-    toBody: ({ payments, discount_approval }) => orderBody(outlet, cart, payments, needsApproval ? discount_approval : undefined),
+    toBody: ({ payments, discount_approval }) => (cart.appointment ? appointmentCheckoutBody(cart, payments) : orderBody(outlet, cart, payments, needsApproval ? discount_approval : undefined)),
     // only the approval has inputs that show their sentences; whatever else the schema or the server says goes above the buttons
     inputs: () => (needsApproval ? APPROVAL_KEYS : []),
     labels: APPROVAL_LABELS,
     submit: async (body) => {
       onSending(true);
       try {
+        // an appointment's check-out is safe to send again: the server answers the sale it already made
+        if (cart.appointment) return await api.post<Order>(`/api/appointments/${cart.appointment.id}/checkout`, body, { quiet: true });
         return await api.post<Order>('/api/orders', body, { quiet: true });
       } finally {
         onSending(false);
@@ -150,6 +170,11 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
           {formatMoney(total)}
         </Text>
       </Group>
+      {deposit > 0 && (
+        <Text size="sm" c="dimmed" data-testid="checkout-deposit">
+          The deposit of {formatMoney(deposit)} is counted: {formatMoney(total)} is left to pay.
+        </Text>
+      )}
       <Group gap="xs">
         <Text size="sm" c="dimmed">
           Pay all by

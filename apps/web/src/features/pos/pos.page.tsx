@@ -1,16 +1,18 @@
-import { Button, Drawer, Group, Text } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { OUTLETS, type Order, type Outlet } from '@studio/shared';
-import { IconReceipt2, IconShoppingCart } from '@tabler/icons-react';
+import { IconReceipt2, IconRepeat, IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { fetchLastPurchase, useAppointment, useClientByPhone } from '../../lib/clients-queries';
+import { studioTime } from '../../lib/studio-time';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { ReceiptModal } from '../../lib/receipt/receipt-modal';
 import { PageHeader } from '../../lib/ui/page-header';
 import { useStudioSettings } from '../../lib/settings-queries';
-import { cartTotals, newClientRef } from './cart';
+import { type Cart, type CartAction, type CartLine, cartTotals, newClientRef } from './cart';
 import { CartPanel } from './cart-panel';
 import { CheckoutModal } from './checkout.modal';
 import { ClosedDayBanner } from './closed-day-banner';
@@ -85,7 +87,9 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
   }
 
-  const panel = <CartPanel cart={cart} dispatch={dispatch} onCharge={charge} />;
+  useAppointmentCheckout(outlet, products.items, dispatch);
+  const customer = <TillClient outlet={outlet} cart={cart} dispatch={dispatch} products={products.items} />;
+  const panel = <CartPanel cart={cart} dispatch={dispatch} onCharge={charge} customer={customer} />;
 
   return (
     <div className={classes.page} data-testid="pos-page" data-outlet={outlet}>
@@ -119,7 +123,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
             Cart ({totals.itemCount})
           </Button>
           <Button size="md" disabled={cart.lines.length === 0} onClick={charge} data-testid="pos-charge-mobile">
-            Charge {formatMoney(totals.total)}
+            Charge {formatMoney(totals.due)}
           </Button>
         </Group>
       </div>
@@ -154,5 +158,87 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
       />
       <DayCloseModal outlet={outlet} opened={dayCloseOpen} onClose={() => setDayCloseOpen(false)} />
     </div>
+  );
+}
+
+type TillProduct = CartLine['product'];
+
+/**
+ * `?appointment=12` (the book's "Check out"): the cart becomes that done appointment's service, to its client,
+ * with its deposit counted; the address then drops the parameter, so a reload keeps the cart and asks nothing again.
+ */
+function useAppointmentCheckout(outlet: Outlet, items: readonly TillProduct[] | undefined, dispatch: (a: CartAction) => void) {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('appointment'));
+  const appointment = useAppointment(Number.isInteger(asked) && asked > 0 ? asked : null);
+  const a = appointment.data;
+  useEffect(() => {
+    if (!a || !items) return;
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        out.delete('appointment');
+        return out;
+      },
+      { replace: true },
+    );
+    if (a.order_id !== null) return void notify.warning(`${a.client_name}'s appointment was already checked out.`);
+    if (a.status !== 'done') return void notify.warning(`Mark ${a.client_name}'s appointment done before checking it out.`);
+    if (a.outlet !== outlet) return void notify.warning(`That appointment is checked out at the ${a.outlet} till.`);
+    const product = items.find((p) => p.id === a.service_id) ?? { id: a.service_id, name: a.service_name, sku: null, kind: 'service' as const, price: a.price, quantity: null };
+    dispatch({
+      type: 'checkOutAppointment',
+      appointment: { id: a.id, deposit: a.amount_paid, label: `${a.service_name} with ${a.artist_name}, ${studioTime(a.starts_at)}` },
+      product,
+      name: a.client_name,
+      phone: a.client_phone ?? '',
+    });
+  }, [a, items, outlet, dispatch, setParams]);
+}
+
+/** Under the cart's phone: the client it finds (their page a click away), their name filled in, and "Repeat last purchase". */
+function TillClient({ outlet, cart, dispatch, products }: { outlet: Outlet; cart: Cart; dispatch: (a: CartAction) => void; products: readonly TillProduct[] | undefined }) {
+  const { client } = useClientByPhone(cart.customerPhone);
+  const [repeating, setRepeating] = useState(false);
+  // a known client's name fills an empty name field (typing one of their own is never overwritten)
+  useEffect(() => {
+    if (client && !cart.customerName.trim() && !client.erased_at) dispatch({ type: 'setCustomer', name: client.name });
+  }, [client, cart.customerName, dispatch]);
+  if (!client) return null;
+  async function repeat() {
+    if (!client) return;
+    setRepeating(true);
+    try {
+      const last = await fetchLastPurchase(client.id, outlet);
+      if (!last) return void notify.warning(`${client.name} has bought nothing at this till yet.`);
+      const byId = new Map((products ?? []).map((p) => [p.id, p]));
+      const missing: string[] = [];
+      for (const item of last.items) {
+        const product = byId.get(item.product_id);
+        if (product) dispatch({ type: 'add', product, quantity: item.quantity });
+        else missing.push(item.name);
+      }
+      if (missing.length) notify.warning(`Not on sale now: ${missing.join(', ')}.`);
+      else notify.success(`${client.name}'s last purchase (${last.invoice_no}) is in the cart.`);
+    } catch {
+      // the API client showed why
+    } finally {
+      setRepeating(false);
+    }
+  }
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap" data-testid="till-client">
+      <Text size="sm">
+        Client:{' '}
+        <Anchor component={Link} to={`/clients/${client.id}`} fw={600} data-testid="till-client-link">
+          {client.name}
+        </Anchor>
+      </Text>
+      {!cart.appointment && (
+        <Button size="compact-sm" variant="light" leftSection={<IconRepeat size={14} />} loading={repeating} onClick={() => void repeat()} data-testid="till-repeat">
+          Repeat last purchase
+        </Button>
+      )}
+    </Group>
   );
 }

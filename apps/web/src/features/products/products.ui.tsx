@@ -97,6 +97,14 @@ export function productsUi(outlet: Outlet) {
         description: 'At or under it the product shows as low stock',
         showWhen: (v) => v.kind !== 'service',
       },
+      {
+        name: 'duration_minutes',
+        label: 'Length (minutes)',
+        kind: 'number',
+        placeholder: '60',
+        description: 'How long an appointment for it takes (empty: an hour)',
+        showWhen: (v) => v.kind === 'service',
+      },
     ],
   });
 }

@@ -1,0 +1,608 @@
+import { Alert, Anchor, Badge, Button, Group, Modal, Radio, Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_TRANSITIONS,
+  type Appointment,
+  type AppointmentStatus,
+  DEPOSIT_OUTCOMES,
+  DEPOSIT_OUTCOME_LABELS,
+  type DepositOutcome,
+  OUTLETS,
+  OUTLET_LABELS,
+  type Outlet,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  appointments,
+} from '@studio/shared';
+import { IconBrandWhatsapp, IconCash, IconPencil, IconPlus, IconShoppingCart, IconUser } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { hooksFor } from '../../crud/create-resource-hooks';
+import { type BookColumn, DayBook, useBookParams } from '../../crud/day-book';
+import { ledgerParent } from '../../crud/ledger/ledger-parent';
+import { PaymentsDrawer } from '../../crud/ledger/payments.drawer';
+import { useReferenceOptions } from '../../crud/reference-options';
+import { ResourceForm } from '../../crud/resource-form';
+import { type FormValue, defineResourceUi } from '../../crud/resource-ui';
+import { isAdmin, useCurrentUser } from '../../lib/auth-store';
+import { checkoutPath, useClientByPhone } from '../../lib/clients-queries';
+import { studio } from '../../lib/config';
+import { formatDate, formatMoney } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { whatsappLink } from '../../lib/receipt/receipt-text';
+import { studioDate, studioTime } from '../../lib/studio-time';
+import { Figure } from '../../lib/ui/figure';
+import { PageHeader } from '../../lib/ui/page-header';
+
+/** Where staff pick an artist: they may not read the staff list itself. */
+export const ARTISTS_PATH = `${appointments.path}/artists`;
+
+export const APPOINTMENT_COLORS: Record<AppointmentStatus, string> = { booked: 'blue', arrived: 'grape', done: 'teal', no_show: 'orange', cancelled: 'gray' };
+
+/** Under the phone field: the client it finds, or that a new one will be made with the name below. */
+function ClientFound({ values }: { values: Readonly<Record<string, FormValue>> }) {
+  const { phone, client, isFetching } = useClientByPhone(String(values.client_phone ?? ''));
+  if (!phone) return null;
+  if (isFetching && !client)
+    return (
+      <Text fz="xs" c="dimmed" mt={4}>
+        Looking up {phone}...
+      </Text>
+    );
+  return client ? (
+    <Text fz="xs" c="teal.8" mt={4} data-testid="client-found">
+      Existing client: <b>{client.name}</b>
+      {client.patch_test_date ? ` · patch test ${formatDate(client.patch_test_date)}` : ' · no patch test on record'}
+    </Text>
+  ) : (
+    <Text fz="xs" c="dimmed" mt={4} data-testid="client-new">
+      New client: give their name.
+    </Text>
+  );
+}
+
+/**
+ * The appointment form: the client is found (or made) by phone, the service is a product of kind service (its
+ * length fills the duration), the artist is any active staff member; a deposit taken now is the ledger's first line.
+ */
+export const appointmentsUi = defineResourceUi({
+  resource: appointments,
+  titleField: 'client_name',
+  columns: [
+    { key: 'starts_at', label: 'Time', render: (a) => `${studioTime(a.starts_at)}–${studioTime(a.ends_at)}`, csv: (a) => a.starts_at, nowrap: true },
+    { key: 'client_name', label: 'Client' },
+    { key: 'client_phone', label: 'Phone', nowrap: true, priority: 4 },
+    { key: 'service_name', label: 'Service' },
+    { key: 'artist_name', label: 'Artist', priority: 3 },
+    { key: 'outlet', label: 'Outlet', render: (a) => OUTLET_LABELS[a.outlet], priority: 4 },
+    { key: 'price', label: 'Price', kind: 'money', priority: 3 },
+    { key: 'amount_paid', label: 'Deposit', kind: 'money', priority: 3 },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (a) => (
+        <Badge variant="light" color={APPOINTMENT_COLORS[a.status]}>
+          {a.order_id ? 'Checked out' : APPOINTMENT_STATUS_LABELS[a.status]}
+        </Badge>
+      ),
+      csv: (a) => APPOINTMENT_STATUS_LABELS[a.status],
+    },
+  ],
+  fields: [
+    { name: 'client_phone', label: "Client's phone", kind: 'phone', required: true, only: 'create', placeholder: '0803 123 4567', after: ClientFound },
+    { name: 'client_name', label: 'Client name', kind: 'text', only: 'create', placeholder: 'Only for a new client' },
+    {
+      name: 'service_id',
+      label: 'Service',
+      kind: 'reference',
+      required: true,
+      referenceQuery: { kind: 'service' },
+      optionFilter: (p) => p.archived_at === null || p.archived_at === undefined,
+      fill: (p) => ({ duration_minutes: p.duration_minutes ?? '' }),
+    },
+    { name: 'artist_id', label: 'Artist', kind: 'reference', required: true, referencePath: ARTISTS_PATH },
+    { name: 'starts_at', label: 'Starts', kind: 'datetime', required: true, wide: true },
+    { name: 'duration_minutes', label: 'Length (minutes)', kind: 'number', description: "Empty: the service's own length." },
+    { name: 'amount_paid', label: 'Deposit taken now', kind: 'money', only: 'create', description: 'Recorded as the first payment, with a receipt.' },
+    {
+      name: 'payment_method',
+      label: 'Deposit paid by',
+      kind: 'select',
+      only: 'create',
+      required: true,
+      placeholder: 'Choose how it was paid',
+      options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
+      showWhen: (v) => Number(v.amount_paid) > 0,
+    },
+    { name: 'note', label: 'Note', kind: 'textarea' },
+  ],
+});
+
+/** The one detail dialog, its status steps, the deposit ledger and the check-out: the book and the reminders open it. */
+function useAppointmentDialogs() {
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Appointment | null>(null);
+  const [paying, setPaying] = useState<Appointment | null>(null);
+  return { openId, setOpenId, editing, setEditing, paying, setPaying };
+}
+
+type Group = 'artist' | 'outlet';
+
+/**
+ * /appointments/book: the day (per artist or per outlet) or the week of appointments; staff open on their own day.
+ * A card opens the appointment: status steps, deposit, edit, check-out at the till, the client's page.
+ */
+export function AppointmentBookPage({ title }: { title: string }) {
+  const me = useCurrentUser();
+  const admin = isAdmin(me);
+  const { day, mode, setDay, setMode } = useBookParams();
+  const [group, setGroup] = useState<Group>('artist');
+  const [outlet, setOutlet] = useState<Outlet | null>(null);
+  // staff see their own day first; "Everyone" is one click away
+  const [artist, setArtist] = useState<string | null>(!admin && me ? String(me.id) : null);
+  const artists = useReferenceOptions(appointments, { path: ARTISTS_PATH });
+  const dialogs = useAppointmentDialogs();
+  const [adding, setAdding] = useState<Record<string, FormValue> | null>(null);
+  const query = useMemo(() => ({ outlet: outlet ?? undefined, artist_id: artist ?? undefined }), [outlet, artist]);
+  const today = studioDate();
+
+  const columnOf = useCallback(
+    (a: Appointment): BookColumn => (group === 'artist' ? { key: `a${a.artist_id}`, label: a.artist_name } : { key: a.outlet, label: OUTLET_LABELS[a.outlet] }),
+    [group],
+  );
+  const columns = useMemo<BookColumn[]>(() => {
+    if (group === 'outlet') return (outlet ? [outlet] : OUTLETS).map((o) => ({ key: o, label: OUTLET_LABELS[o] }));
+    return artist ? [{ key: `a${artist}`, label: artists.labelOf(artist) ?? 'Artist' }] : [];
+  }, [group, outlet, artist, artists]);
+
+  const card = useCallback(
+    (a: Appointment) => ({
+      accent: `var(--mantine-color-${APPOINTMENT_COLORS[a.status]}-filled)`,
+      body: (
+        <>
+          <Group justify="space-between" gap={4} wrap="nowrap">
+            <Text fz="xs" fw={700}>
+              {mode === 'week' ? '' : ''}
+              {studioTime(a.starts_at)}–{studioTime(a.ends_at)}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {a.order_id ? 'Checked out' : APPOINTMENT_STATUS_LABELS[a.status]}
+            </Text>
+          </Group>
+          <Text fz="sm" fw={600} truncate="end">
+            {a.client_name}
+          </Text>
+          <Text fz="xs" c="dimmed" truncate="end">
+            {a.service_name}
+            {group === 'outlet' || mode === 'week' ? ` · ${a.artist_name}` : ''}
+          </Text>
+        </>
+      ),
+    }),
+    [group, mode],
+  );
+
+  const add = (d: string, column: string | null) => {
+    const artistId = column?.startsWith('a') ? column.slice(1) : (artist ?? (!admin && me ? String(me.id) : null));
+    setAdding({ starts_at: `${d} ${d === today ? nextHour() : '10:00'}`, ...(artistId ? { artist_id: artistId } : {}) });
+  };
+
+  return (
+    <div data-testid="appointments-page">
+      <PageHeader
+        title={title}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => add(day, null)} data-testid="create-button">
+            Add Appointment
+          </Button>
+        }
+      />
+      <DayBook<Appointment>
+        resource={appointments}
+        day={day}
+        onDay={setDay}
+        mode={mode}
+        onMode={setMode}
+        today={today}
+        query={query}
+        columnOf={columnOf}
+        columns={columns}
+        card={card}
+        onOpen={(a) => dialogs.setOpenId(a.id)}
+        onAdd={add}
+        controls={
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            {mode === 'day' && (
+              <SegmentedControl
+                aria-label="Columns"
+                value={group}
+                onChange={(v) => setGroup(v as Group)}
+                data={[
+                  { value: 'artist', label: 'Per artist' },
+                  { value: 'outlet', label: 'Per outlet' },
+                ]}
+                data-testid="book-group"
+              />
+            )}
+            <Select
+              aria-label="Outlet"
+              placeholder="Every outlet"
+              clearable
+              data={OUTLETS.map((o) => ({ value: o, label: OUTLET_LABELS[o] }))}
+              value={outlet}
+              onChange={(v) => setOutlet(v as Outlet | null)}
+              w={150}
+              data-testid="book-outlet"
+            />
+            <Select
+              aria-label="Artist"
+              placeholder="Every artist"
+              clearable
+              searchable
+              data={artists.options}
+              value={artist}
+              onChange={setArtist}
+              w={190}
+              data-testid="book-artist"
+            />
+          </Group>
+        }
+      />
+      <AppointmentDialogs dialogs={dialogs} day={day} mode={mode} query={query} />
+      <ResourceForm
+        ui={appointmentsUi}
+        opened={adding !== null}
+        defaults={adding ?? undefined}
+        onClose={() => setAdding(null)}
+        onSaved={(saved) => {
+          setDay(saved.day);
+          if (saved.amount_paid > 0) dialogs.setPaying(saved);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The next whole hour on the studio's clock (a booking made today starts then by default). */
+function nextHour(): string {
+  const h = Number(studioTime(new Date()).slice(0, 2));
+  return `${String(Math.min(h + 1, 20)).padStart(2, '0')}:00`;
+}
+
+/** The appointment shown: read from the book's cache (the same day or week list), else fetched on its own. */
+function useShownAppointment(id: number | null) {
+  return hooksFor(appointments).useOne(id);
+}
+
+function AppointmentDialogs({ dialogs }: { dialogs: ReturnType<typeof useAppointmentDialogs>; day?: string; mode?: string; query?: object }) {
+  const shown = useShownAppointment(dialogs.openId);
+  const open = dialogs.openId !== null ? (shown.data ?? null) : null;
+  return (
+    <>
+      <AppointmentDetailModal
+        appointment={open}
+        hidden={dialogs.editing !== null || dialogs.paying !== null}
+        onClose={() => dialogs.setOpenId(null)}
+        onEdit={dialogs.setEditing}
+        onPayments={dialogs.setPaying}
+      />
+      <ResourceForm ui={appointmentsUi} opened={dialogs.editing !== null} record={dialogs.editing} onClose={() => dialogs.setEditing(null)} />
+      <PaymentsDrawer
+        resource={appointments}
+        record={dialogs.paying && ledgerParent(appointments, dialogs.paying, aboutAppointment(dialogs.paying))}
+        opened={dialogs.paying !== null}
+        onClose={() => dialogs.setPaying(null)}
+        receiptPrefix="APT"
+        paymentsClosed={paymentsClosed(dialogs.paying)}
+      />
+    </>
+  );
+}
+
+function paymentsClosed(a: Appointment | null): string | null {
+  if (!a) return null;
+  if (a.order_id) return 'This appointment was checked out: payments are taken at the till.';
+  if (a.status === 'cancelled' || a.status === 'no_show') return `This appointment is ${APPOINTMENT_STATUS_LABELS[a.status].toLowerCase()}: reopen it before taking a deposit.`;
+  return null;
+}
+
+function aboutAppointment(a: Appointment) {
+  return { title: a.client_name, phone: a.client_phone, description: `${a.service_name}, ${formatDate(a.day)} ${studioTime(a.starts_at)}` };
+}
+
+/** The reminder a client gets the day before, on WhatsApp. */
+export function reminderText(a: Appointment): string {
+  return `Hello ${a.client_name}, this is ${studio.name}: a reminder of your ${a.service_name} appointment on ${formatDate(a.day)} at ${studioTime(a.starts_at)} with ${a.artist_name}. Reply to confirm or to change it.${studio.phone ? ` ${studio.phone}` : ''}`;
+}
+
+const STEP_LABELS: Record<AppointmentStatus, string> = { booked: 'Back to booked', arrived: 'Arrived', done: 'Done', no_show: 'No-show', cancelled: 'Cancel' };
+
+function AppointmentDetailModal({
+  appointment: a,
+  hidden,
+  onClose,
+  onEdit,
+  onPayments,
+}: {
+  appointment: Appointment | null;
+  hidden: boolean;
+  onClose: () => void;
+  onEdit: (a: Appointment) => void;
+  onPayments: (a: Appointment) => void;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const navigate = useNavigate();
+  const update = hooksFor(appointments).useUpdate();
+  const [noShow, setNoShow] = useState(false);
+  const [outcome, setOutcome] = useState<DepositOutcome | null>(null);
+  async function step(status: AppointmentStatus, deposit_outcome?: DepositOutcome) {
+    if (!a) return;
+    if (status === 'no_show' && a.amount_paid > 0 && !deposit_outcome) {
+      setOutcome(null);
+      setNoShow(true);
+      return;
+    }
+    await update.mutateAsync({ id: a.id, body: { status, ...(deposit_outcome ? { deposit_outcome } : {}) } });
+    setNoShow(false);
+    notify.success(`${a.client_name}: ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}.`);
+  }
+  const checkedOut = a?.order_id != null;
+  return (
+    <>
+      <Modal
+        opened={a !== null && !hidden && !noShow}
+        onClose={onClose}
+        title={a ? <Text fw={700}>{a.client_name}</Text> : null}
+        size="lg"
+        fullScreen={phone}
+        centered
+        data-testid="appointment-detail"
+      >
+        {a && (
+          <Stack gap="md">
+            <Group gap="xs">
+              <Badge color={APPOINTMENT_COLORS[a.status]} variant="light" size="lg" data-testid="appointment-status">
+                {APPOINTMENT_STATUS_LABELS[a.status]}
+              </Badge>
+              {checkedOut && (
+                <Badge color="teal" variant="filled" size="lg" data-testid="appointment-checked-out">
+                  Checked out
+                </Badge>
+              )}
+              {a.deposit_outcome && <Badge variant="outline">{DEPOSIT_OUTCOME_LABELS[a.deposit_outcome]}</Badge>}
+            </Group>
+            <SimpleGrid cols={3} spacing="xs">
+              <Figure label="Price" value={formatMoney(a.price)} />
+              <Figure label="Deposit paid" value={formatMoney(a.amount_paid)} testId="appointment-deposit" />
+              <Figure label="To pay" value={formatMoney(a.balance)} />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              {(
+                [
+                  ['When', `${formatDate(a.day)}, ${studioTime(a.starts_at)}–${studioTime(a.ends_at)}`],
+                  ['Service', `${a.service_name} (${a.duration_minutes} min)`],
+                  ['Artist', a.artist_name],
+                  ['Outlet', OUTLET_LABELS[a.outlet]],
+                  ['Phone', a.client_phone ?? '—'],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <Text fz="xs" c="dimmed">
+                    {label}
+                  </Text>
+                  <Text fz="sm">{value}</Text>
+                </div>
+              ))}
+            </SimpleGrid>
+            {a.note && (
+              <Text fz="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                {a.note}
+              </Text>
+            )}
+            <Group gap="xs" wrap="wrap">
+              {a.status === 'done' && !checkedOut && (
+                <Button leftSection={<IconShoppingCart size={16} />} onClick={() => void navigate(checkoutPath(a))} data-testid="appointment-checkout">
+                  Check out
+                </Button>
+              )}
+              <Button variant={a.status === 'done' && !checkedOut ? 'default' : 'filled'} leftSection={<IconCash size={16} />} onClick={() => onPayments(a)} data-testid="appointment-payments">
+                {a.amount_paid > 0 ? 'Deposit' : 'Take deposit'}
+              </Button>
+              {!checkedOut && (
+                <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(a)} data-testid="appointment-edit">
+                  Edit
+                </Button>
+              )}
+              <Button variant="default" component={Link} to={`/clients/${a.client_id}`} leftSection={<IconUser size={16} />} data-testid="appointment-client">
+                Client
+              </Button>
+              {a.status === 'booked' && a.client_phone && (
+                <Button variant="default" component="a" href={whatsappLink(a.client_phone, reminderText(a))} target="_blank" rel="noreferrer" leftSection={<IconBrandWhatsapp size={16} />}>
+                  Remind
+                </Button>
+              )}
+            </Group>
+            {!checkedOut && (
+              <Group gap="xs" wrap="wrap">
+                {APPOINTMENT_TRANSITIONS[a.status].map((s) => (
+                  <Button
+                    key={s}
+                    size="xs"
+                    variant="light"
+                    color={s === 'cancelled' ? 'red' : APPOINTMENT_COLORS[s]}
+                    loading={update.isPending && update.variables?.body.status === s}
+                    onClick={() => void step(s).catch(() => {})}
+                    data-testid={`appointment-step-${s}`}
+                  >
+                    {STEP_LABELS[s]}
+                  </Button>
+                ))}
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Modal>
+      <Modal opened={noShow && a !== null} onClose={() => setNoShow(false)} title="No-show: the deposit" centered data-testid="no-show-modal">
+        {a && (
+          <Stack>
+            <Text fz="sm">
+              {a.client_name} paid a deposit of {formatMoney(a.amount_paid)}. What becomes of it?
+            </Text>
+            <Radio.Group value={outcome} onChange={(v) => setOutcome(v as DepositOutcome)} name="deposit_outcome">
+              <Stack gap="xs">
+                {DEPOSIT_OUTCOMES.map((o) => (
+                  <Radio key={o} value={o} label={DEPOSIT_OUTCOME_LABELS[o]} data-testid={`no-show-${o}`} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setNoShow(false)}>
+                Back
+              </Button>
+              <Button color="orange" disabled={!outcome} loading={update.isPending} onClick={() => outcome && void step('no_show', outcome).catch(() => {})} data-testid="no-show-confirm">
+                Mark no-show
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+const sentKey = (day: string) => `reminders-sent:${day}`;
+function loadSent(day: string): number[] {
+  try {
+    return JSON.parse(window.localStorage.getItem(sentKey(day)) ?? '[]') as number[];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * /appointments/reminders: tomorrow's appointments still booked, each with its WhatsApp reminder (wa.me, the
+ * text typed in); "Open next" steps through the ones not sent yet. What was sent is kept on this device.
+ */
+export function RemindersPage({ title }: { title: string }) {
+  const [day, setDay] = useState(() => {
+    const today = studioDate();
+    const d = new Date(`${today}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + 1);
+    return d.toISOString().slice(0, 10);
+  });
+  const list = hooksFor(appointments).useList({ path: `${appointments.path}/reminders/${day}`, perPage: 100, sort: 'starts_at', order: 'asc' });
+  const rows = list.data?.rows ?? [];
+  const [sent, setSent] = useState<number[]>(() => loadSent(day));
+  const dialogs = useAppointmentDialogs();
+  const markSent = (id: number) =>
+    setSent((s) => {
+      const next = s.includes(id) ? s : [...s, id];
+      window.localStorage.setItem(sentKey(day), JSON.stringify(next));
+      return next;
+    });
+  const next = rows.find((r) => !sent.includes(r.id) && r.client_phone);
+  const changeDay = (d: string | null) => {
+    if (!d) return;
+    setDay(d);
+    setSent(loadSent(d));
+  };
+  return (
+    <div data-testid="reminders-page">
+      <PageHeader title={title} />
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
+          <Group gap="sm" align="flex-end">
+            <SegmentedDay day={day} onDay={changeDay} />
+            <Text fz="sm" c="dimmed" data-testid="reminders-count">
+              {sent.filter((id) => rows.some((r) => r.id === id)).length} of {rows.length} sent
+            </Text>
+          </Group>
+          <Button
+            component="a"
+            href={next ? whatsappLink(next.client_phone, reminderText(next)) : undefined}
+            target="_blank"
+            rel="noreferrer"
+            disabled={!next}
+            leftSection={<IconBrandWhatsapp size={16} />}
+            onClick={() => next && markSent(next.id)}
+            data-testid="reminders-next"
+          >
+            {next ? `Open next: ${next.client_name}` : rows.length ? 'All sent' : 'Nothing to send'}
+          </Button>
+        </Group>
+        {list.isError && <Alert color="red">The reminders could not be loaded.</Alert>}
+        <Stack gap="xs" data-testid="reminders-list">
+          {!list.isPending && rows.length === 0 && (
+            <Text c="dimmed" data-testid="reminders-empty">
+              No appointments booked on {formatDate(day)}.
+            </Text>
+          )}
+          {rows.map((a) => {
+            const done = sent.includes(a.id);
+            return (
+              <Group key={a.id} justify="space-between" wrap="wrap" gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }} data-testid="reminder-row">
+                <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                  <Anchor component="button" type="button" fw={600} ta="left" onClick={() => dialogs.setOpenId(a.id)}>
+                    {studioTime(a.starts_at)} · {a.client_name}
+                  </Anchor>
+                  <Text fz="xs" c="dimmed">
+                    {a.service_name} with {a.artist_name} · {a.client_phone ?? 'no phone'}
+                  </Text>
+                </Stack>
+                <Group gap="xs">
+                  {done && (
+                    <Badge color="teal" variant="light">
+                      Sent
+                    </Badge>
+                  )}
+                  <Button
+                    size="xs"
+                    variant={done ? 'default' : 'light'}
+                    color="green"
+                    component="a"
+                    href={whatsappLink(a.client_phone, reminderText(a))}
+                    target="_blank"
+                    rel="noreferrer"
+                    disabled={!a.client_phone}
+                    leftSection={<IconBrandWhatsapp size={14} />}
+                    onClick={() => markSent(a.id)}
+                    data-testid="reminder-send"
+                  >
+                    {done ? 'Send again' : 'WhatsApp'}
+                  </Button>
+                </Group>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Stack>
+      <AppointmentDialogs dialogs={dialogs} />
+    </div>
+  );
+}
+
+function SegmentedDay({ day, onDay }: { day: string; onDay: (d: string | null) => void }) {
+  const today = studioDate();
+  const tomorrow = new Date(`${today}T00:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  const t = tomorrow.toISOString().slice(0, 10);
+  return (
+    <Select
+      label="Day"
+      data={[
+        { value: today, label: `Today, ${formatDate(today)}` },
+        { value: t, label: `Tomorrow, ${formatDate(t)}` },
+      ]}
+      value={day}
+      allowDeselect={false}
+      onChange={onDay}
+      w={230}
+      data-testid="reminders-day"
+    />
+  );
+}
+
+/** Statuses in the book's legend order. */
+export const APPOINTMENT_STATUS_OPTIONS = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: APPOINTMENT_STATUS_LABELS[s] }));
