@@ -188,4 +188,18 @@ test.describe('axe-core: no serious or critical findings, light and dark', () =>
       await context.close();
     });
   }
+
+  // pages opened from a list rather than the menu
+  test('a client’s page, for both roles', async ({ browser }) => {
+    for (const who of ['admin', 'staff'] as const) {
+      const context = await contextFor(browser, who);
+      const page = await context.newPage();
+      trackRequests(page);
+      const path = `/clients/${states.studio.client.id}`;
+      await page.goto(path);
+      await expect(page.getByTestId('client-history-table')).toBeVisible({ timeout: 20_000 });
+      await checkBothSchemes(page, `${who} /clients/:id`, path);
+      await context.close();
+    }
+  });
 });

@@ -22,6 +22,8 @@ export interface SeededStudio {
   tag: string;
   staff: { username: string; password: string; name: string };
   products: { store: { id: number; name: string } };
+  /** A client with history (sales at the three outlets, an appointment today and one tomorrow). */
+  client: { id: number };
 }
 
 /**
@@ -34,13 +36,14 @@ export async function seedStudio(page: Page): Promise<SeededStudio> {
   const tag = crypto.randomBytes(3).toString('hex').toUpperCase();
   const today = studioDay();
   const staff = { username: `ada${tag.toLowerCase()}`, password: 'ada-pass-123', name: `Ada Nwosu ${tag}` };
-  await post(page, '/api/users', { name: staff.name, username: staff.username, role: 'Sales Rep', password: staff.password, is_admin: 0, active: true });
+  const staffUser = await post(page, '/api/users', { name: staff.name, username: staff.username, role: 'Sales Rep', password: staff.password, is_admin: 0, active: true });
 
   const products: Record<string, { id: number; name: string }> = {};
+  const services: Record<string, { id: number }> = {};
   for (const outlet of ['store', 'office', 'salon'] as const) {
     const stocked = await post<{ id: number; name: string }>(page, '/api/products', { outlet, name: `Velvet Lipstick ${outlet} ${tag}`, sku: `A11Y-${outlet}-${tag}`, category: 'Lips', price: 4500, cost_price: 2000, quantity: 40 });
     await post(page, '/api/products', { outlet, name: `Setting Powder ${outlet} ${tag}`, category: 'Face', price: 7200, cost_price: 3000, quantity: 2, reorder_level: 5 });
-    await post(page, '/api/products', { outlet, name: `Gele tying ${outlet} ${tag}`, kind: 'service', price: 15000 });
+    services[outlet] = await post(page, '/api/products', { outlet, name: `Gele tying ${outlet} ${tag}`, kind: 'service', price: 15000 });
     products[outlet] = stocked;
     await post(page, '/api/orders', { outlet, customer_name: `Chioma Eze ${tag}`, customer_phone: '0803 123 4567', items: [{ product_id: stocked.id, quantity: 2 }], payment_method: 'cash', amount_paid: 10000 });
     await post(page, '/api/orders', {
@@ -67,5 +70,12 @@ export async function seedStudio(page: Page): Promise<SeededStudio> {
   await post(page, '/api/finances', { type: 'expense', category: 'Rent', amount: 150000, date: today, description: `Shop rent ${tag}` });
   await post(page, '/api/finances', { type: 'income', category: 'Consulting', amount: 30000, date: today, description: `Masterclass ${tag}` });
 
-  return { tag, staff, products: { store: products.store! } };
+  // the appointment book: the staff member's own today (booked, arrived), and tomorrow's reminder
+  const at = (day: string, time: string) => `${day}T${time}:00+01:00`;
+  const appt = await post<{ id: number; client_id: number }>(page, '/api/appointments', { client_phone: '0803 123 4567', service_id: services.salon!.id, artist_id: staffUser.id, starts_at: at(today, '10:00') });
+  const arrived = await post(page, '/api/appointments', { client_phone: '0803 555 0101', service_id: services.office!.id, artist_id: staffUser.id, starts_at: at(today, '12:00') });
+  expect((await apiAs(page, 'PUT', `/api/appointments/${arrived.id}`, { status: 'arrived' })).status).toBe(200);
+  await post(page, '/api/appointments', { client_phone: '0803 123 4567', service_id: services.store!.id, artist_id: staffUser.id, starts_at: at(studioDay(1), '11:00') });
+
+  return { tag, staff, products: { store: products.store! }, client: { id: appt.client_id } };
 }

@@ -4,6 +4,7 @@ import { dashboardCalendar } from '../src/features/dashboard/dashboard.routes.js
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { posHelpers } from './helpers/pos.js';
 import { sellAt } from './helpers/sales.js';
+import { clientsTable } from '../src/db/schema.js';
 
 // The studio is in Lagos (UTC+1). "Now" is 23:30 UTC on 14 March 2025, which is already 00:30 on the
 // 15th in Lagos: the dashboard's today is the 15th, and a sale at 23:59 Lagos time on the 14th is yesterday.
@@ -275,6 +276,58 @@ describe('GET /api/dashboard: the whole studio', () => {
     ]);
     expect(d.bookings.upcoming[1]!.id).toBe(soon.id);
     expect(d.bookings.balance_due).toBe(150000);
+  });
+});
+
+describe('GET /api/dashboard: appointments and clients (issue 21)', () => {
+  it('counts today’s appointments per outlet and status, and this month’s new and returning clients', async () => {
+    const db = t.database.db;
+    const before = await fetchDashboard();
+    expect(before.appointments).toMatchObject({ date: '2025-03-15', count: 0 });
+    const client = async (name: string, phone: string, created: string, merged_into_id: number | null = null) =>
+      (await db.insert(clientsTable).values({ name, phone, created_at: new Date(created), updated_at: new Date(created), merged_into_id }).returning())[0]!;
+    // recorded before this month (Lagos), and back this month with a paid sale
+    const back = await client('Back Again', '+2348030001001', '2025-01-10T12:00:00+01:00');
+    await sellAt(t, a.id, '2025-03-05T12:00:00+01:00', { customer_phone: '08030001001', items: [{ product_id: ids.silk!, quantity: 1 }] });
+    // before this month, a sale only last month, and one this month that was voided: not returning
+    await client('Idle', '+2348030001002', '2025-02-01T12:00:00+01:00');
+    await sellAt(t, a.id, '2025-02-05T12:00:00+01:00', { customer_phone: '08030001002', items: [{ product_id: ids.silk!, quantity: 1 }] });
+    const voided = await sellAt(t, a.id, '2025-03-06T12:00:00+01:00', { customer_phone: '08030001002', items: [{ product_id: ids.silk!, quantity: 1 }] });
+    await voidOrder(voided.id);
+    // 28 Feb in Lagos (22:30 UTC), back with a done appointment this month
+    const late = await client('Late February', '+2348030001003', '2025-02-28T22:30:00Z');
+    // new this month: 1 March in Lagos though still 28 February in UTC, and one with a sale (new, not returning)
+    await client('First of March', '+2348030001004', '2025-02-28T23:30:00Z');
+    await client('New Buyer', '+2348030001005', '2025-03-10T09:00:00+01:00');
+    await sellAt(t, a.id, '2025-03-10T10:00:00+01:00', { customer_phone: '08030001005', items: [{ product_id: ids.silk!, quantity: 1 }] });
+    // a merged record counts for neither
+    await client('Merged Away', '+2348030001006', '2025-03-03T09:00:00+01:00', back.id);
+    // after today (the studio's clock): not this month to date
+    await client('Tomorrow', '+2348030001007', '2025-03-15T23:30:00Z');
+
+    const book = async (body: Record<string, unknown>) => {
+      const res = await t.call(admin, { method: 'POST', url: '/api/appointments', payload: { artist_id: a.id, ...body } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: number };
+    };
+    const step = async (id: number, status: string) => expect((await t.call(admin, { method: 'PUT', url: `/api/appointments/${id}`, payload: { status } })).statusCode).toBe(200);
+    await book({ client_id: late.id, service_id: ids.braids, starts_at: '2025-03-10T10:00:00+01:00', status: 'done' });
+    // today in Lagos (the 15th from 23:00 UTC on the 14th): salon booked and cancelled, PMU arrived and a no-show
+    await book({ client_id: back.id, service_id: ids.braids, starts_at: '2025-03-14T23:30:00Z' });
+    await step((await book({ client_id: back.id, service_id: ids.braids, starts_at: '2025-03-15T15:00:00+01:00' })).id, 'cancelled');
+    await step((await book({ client_id: late.id, service_id: ids.brows, starts_at: '2025-03-15T09:00:00+01:00' })).id, 'arrived');
+    await step((await book({ client_id: late.id, service_id: ids.brows, starts_at: '2025-03-15T12:00:00+01:00' })).id, 'no_show');
+    // yesterday in Lagos (22:30 UTC on the 14th): not today
+    await book({ client_id: back.id, service_id: ids.braids, starts_at: '2025-03-14T22:30:00Z' });
+
+    const d = await fetchDashboard();
+    const none = { count: 0, booked: 0, arrived: 0, done: 0, no_show: 0, cancelled: 0 };
+    expect(d.appointments).toEqual({
+      date: '2025-03-15',
+      count: 3,
+      by_outlet: { store: none, office: { ...none, count: 2, arrived: 1, no_show: 1 }, salon: { ...none, count: 1, booked: 1, cancelled: 1 } },
+    });
+    expect(d.clients).toEqual({ month: '2025-03', new: before.clients.new + 2, returning: before.clients.returning + 2 });
   });
 });
 

@@ -31,3 +31,29 @@ export function addMonths(month: string, months: number): string {
   const d = new Date(Date.UTC(y, m - 1 + months, 1));
   return d.toISOString().slice(0, 7);
 }
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/** An instant as the studio's wall clock reads it, `YYYY-MM-DDTHH:mm`. */
+export function studioClock(at: Date, timeZone: string): string {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormats.set(timeZone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour === '24' ? '00' : p.hour}:${p.minute}`;
+}
+
+/**
+ * The instant at which the studio's clock reads `day` at `time` (`HH:mm`, default midnight): the zone's offset then
+ * is found by reading a guess back, twice (an offset that changes between the guess and the answer).
+ *
+ * @example
+ * studioInstant('2026-03-01', '00:00', 'Africa/Lagos').toISOString() // '2026-02-28T23:00:00.000Z'
+ */
+export function studioInstant(day: string, time = '00:00', timeZone: string): Date {
+  const target = Date.parse(`${day}T${time}:00Z`);
+  let at = target;
+  for (let i = 0; i < 2; i += 1) at += target - Date.parse(`${studioClock(new Date(at), timeZone)}:00Z`);
+  return new Date(at);
+}

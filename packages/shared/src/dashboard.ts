@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OUTLETS, outletSchema } from './primitives.js';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './resources/orders.js';
+import { APPOINTMENT_STATUSES } from './resources/appointments.js';
 
 // `GET /api/dashboard` (admin): every figure the dashboard shows, in one call. The answer is a set of
 // sections (`sales`, `stock`; later `students`, `bookings`, `finances`): it grows by adding keys and never
@@ -79,6 +80,17 @@ export const dashboardSchema = z.object({
     unconfirmed: z.object({ count, amount: money }),
     not_received: z.object({ month: z.string(), count, amount: money }),
   }),
+  /** Today's appointments per outlet (issue 21): how many hold time (not cancelled), and how many of each status. */
+  appointments: z.object({
+    date: z.string(),
+    count: count,
+    by_outlet: byOutlet(z.object({ count, ...(Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, count])) as Record<(typeof APPOINTMENT_STATUSES)[number], typeof count>) })),
+  }),
+  /**
+   * Clients this month (1st to today): `new` were first recorded this month; `returning` were recorded before it and
+   * came back (a paid sale or a done appointment this month). Merged records are not counted.
+   */
+  clients: z.object({ month: z.string(), new: count, returning: count }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type SalesPeriod = z.infer<typeof salesPeriodSchema>;

@@ -103,10 +103,10 @@ export function DayBook<T extends { id: number; day: string }>({ resource, day, 
             </ActionIcon>
           </Tooltip>
           <DatePickerInput
-            aria-label="Day"
-            value={day}
+            label={mode === 'week' ? 'Week' : 'Day'}
+            value={mode === 'week' ? weekStart(day) : day}
             onChange={(v) => v && onDay(String(v).slice(0, 10))}
-            valueFormat={mode === 'week' ? '[Week of] MMM D, YYYY' : 'ddd MMM D, YYYY'}
+            valueFormat={mode === 'week' ? '[From] ddd MMM D, YYYY' : 'ddd MMM D, YYYY'}
             w={200}
             data-testid="book-day"
           />

@@ -17,3 +17,15 @@ describe('studio time (Africa/Lagos, UTC+1, whatever zone the device is in)', ()
     expect(studioReceiptTime('2026-03-09T13:05:00Z')).toBe('9 Mar 2026, 14:05');
   });
 });
+
+describe('the studio wall clock of a date-and-time field', () => {
+  it('reads an instant on the studio clock and turns the clock back into the same instant', async () => {
+    const { studioInstant, studioWallClock } = await import('./studio-time');
+    // Lagos is UTC+1 all year
+    expect(studioInstant('2026-03-09 10:30')).toBe('2026-03-09T09:30:00.000Z');
+    expect(studioWallClock('2026-03-09T23:30:00Z')).toBe('2026-03-10 00:30');
+    expect(studioInstant(studioWallClock('2026-07-01T05:05:00Z'))).toBe('2026-07-01T05:05:00.000Z');
+    expect(studioInstant('2026-03-09')).toBeNull();
+    expect(studioInstant('2026-02-30 10:00')).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { studioDate as calendarDate } from '@studio/shared';
+import { studioDate as calendarDate, studioClock, studioInstant as zonedInstant } from '@studio/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { studio } from './config';
 
@@ -41,30 +41,20 @@ export function studioReceiptTime(value: string | Date): string {
   return formatter('receipt', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'en-GB').format(d);
 }
 
-const wallFormat = () => formatter('wall', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'en-CA');
-
 /** An instant as the studio's wall clock, `YYYY-MM-DD HH:mm` (what a date-and-time field edits). */
 export function studioWallClock(value: string | Date): string {
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
-  const parts = Object.fromEntries(wallFormat().formatToParts(d).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour === '24' ? '00' : parts.hour}:${parts.minute}`;
+  return studioClock(d, studio.timeZone).replace('T', ' ');
 }
 
-/**
- * The instant (ISO 8601, UTC) at which the studio's clock reads `YYYY-MM-DD HH:mm`, whatever zone this device is in:
- * the studio's offset at that moment is found by reading the guess back (twice, for a change of offset between).
- */
+/** The instant (ISO 8601, UTC) at which the studio's clock reads `YYYY-MM-DD HH:mm`, whatever zone this device is in. */
 export function studioInstant(wall: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(wall.trim());
-  if (!m) return null;
-  const target = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
-  let at = target;
-  for (let i = 0; i < 2; i += 1) {
-    const seen = studioWallClock(new Date(at)).replace(' ', 'T');
-    at += target - Date.parse(`${seen}:00Z`);
-  }
-  return new Date(at).toISOString();
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(wall.trim());
+  const at = m ? Date.parse(`${m[1]}T${m[2]}:00Z`) : Number.NaN;
+  // a day the calendar does not have (Feb 30) is not rolled into the next month
+  if (!m || Number.isNaN(at) || new Date(at).toISOString().slice(0, 16) !== `${m[1]}T${m[2]}`) return null;
+  return zonedInstant(m[1]!, m[2]!, studio.timeZone).toISOString();
 }
 
 /** The clock time of an instant in the studio, `HH:mm`. */

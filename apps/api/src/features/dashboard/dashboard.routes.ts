@@ -6,6 +6,7 @@ import {
   DASHBOARD_MONTHS,
   DASHBOARD_STOCK_ALERTS,
   DASHBOARD_TOP,
+  APPOINTMENT_STATUSES,
   OUTLETS,
   PAYMENT_METHODS,
   fromKobo,
@@ -17,11 +18,12 @@ import {
   addMonths,
   monthRange,
   studioDate,
+  studioInstant,
 } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { bookingCounts, bookingDue, bookingDuesBetween } from '../../resources/bridal-bookings/booking-dues.js';
 import { inSessionOn } from '../../resources/trainees/trainees.columns.js';
-import { bridalBookingsTable, extraProgramsTable, hostelStudentsTable, officeStudentsTable, productsTable, studentsTable, usersTable } from '../../db/schema.js';
+import { appointmentsTable, bridalBookingsTable, clientsTable, extraProgramsTable, hostelStudentsTable, officeStudentsTable, productsTable, studentsTable, usersTable } from '../../db/schema.js';
 import { summaryRange } from '../finances/finance-summaries.js';
 import { notReceivedTotals, unconfirmedTotals } from '../transfers/transfers.service.js';
 import { stockFilters } from '../../resources/products/products.routes.js';
@@ -235,7 +237,7 @@ async function stockSection(db: Db): Promise<Dashboard['stock']> {
  */
 export async function dashboard(db: Db, timeZone: string, now = new Date()): Promise<Dashboard> {
   const cal = dashboardCalendar(now, timeZone);
-  const [sales, stock, month, trainees, hostel, bookings, unconfirmed, notReceived] = await Promise.all([
+  const [sales, stock, month, trainees, hostel, bookings, unconfirmed, notReceived, appointments, clients] = await Promise.all([
     salesSection(db, cal),
     stockSection(db),
     summaryRange(db, cal.monthFrom, cal.today),
@@ -244,10 +246,55 @@ export async function dashboard(db: Db, timeZone: string, now = new Date()): Pro
     bookingsSection(db, cal.today, cal.month),
     unconfirmedTotals(db),
     notReceivedTotals(db, cal.monthFrom, cal.today),
+    appointmentsSection(db, cal.today),
+    clientsSection(db, cal, timeZone),
   ]);
   const finances = { month: cal.month, income: month.income, expense: month.expense, net: month.net };
   const transfers = { unconfirmed, not_received: { month: cal.month, ...notReceived } };
-  return { date: cal.today, time_zone: timeZone, generated_at: now.toISOString(), sales, stock, finances, students: trainees, hostel, bookings, transfers };
+  return { date: cal.today, time_zone: timeZone, generated_at: now.toISOString(), sales, stock, finances, students: trainees, hostel, bookings, transfers, appointments, clients };
+}
+
+/** Today's appointments per outlet and status (the book's day index). */
+async function appointmentsSection(db: Db, today: string): Promise<Dashboard['appointments']> {
+  const A = appointmentsTable;
+  const rows = await db
+    .select({ outlet: A.outlet, status: A.status, n: sql<number>`count(*)::int` })
+    .from(A)
+    .where(eq(A.day, today))
+    .groupBy(A.outlet, A.status);
+  const zero = () => ({ count: 0, ...(Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, 0])) as Record<(typeof APPOINTMENT_STATUSES)[number], number>) });
+  const by_outlet = Object.fromEntries(OUTLETS.map((o) => [o, zero()])) as Dashboard['appointments']['by_outlet'];
+  for (const r of rows) {
+    const o = by_outlet[r.outlet];
+    if (!o) continue;
+    o[r.status] += Number(r.n);
+    if (r.status !== 'cancelled') o.count += Number(r.n);
+  }
+  return { date: today, count: OUTLETS.reduce((n, o) => n + by_outlet[o].count, 0), by_outlet };
+}
+
+/**
+ * New clients (first recorded this month, in the studio's time zone) and returning ones (recorded before, with a
+ * paid sale or a done appointment this month), merged records left out.
+ */
+async function clientsSection(db: Db, cal: Calendar, timeZone: string): Promise<Dashboard['clients']> {
+  const C = clientsTable;
+  const from = studioInstant(cal.monthFrom, '00:00', timeZone).toISOString();
+  const to = studioInstant(addDays(cal.today, 1), '00:00', timeZone).toISOString();
+  const result = (await db.execute(sql`
+    with came as (
+      select ${O.client_id} as id from ${O}
+       where ${O.business_date} between ${cal.monthFrom} and ${cal.today} and ${O.status} = 'paid' and ${O.client_id} is not null
+      union
+      select ${appointmentsTable.client_id} from ${appointmentsTable}
+       where ${appointmentsTable.day} between ${cal.monthFrom} and ${cal.today} and ${appointmentsTable.status} = 'done'
+    )
+    select (select count(*)::int from ${C} where ${C.created_at} >= ${from}::timestamptz and ${C.created_at} < ${to}::timestamptz and ${C.merged_into_id} is null) as new,
+           (select count(*)::int from came join ${C} c on c.id = came.id where c.created_at < ${from}::timestamptz and c.merged_into_id is null) as returning`)) as unknown as {
+    rows: { new: number; returning: number }[];
+  };
+  const r = result.rows[0]!;
+  return { month: cal.month, new: Number(r.new), returning: Number(r.returning) };
 }
 
 /** In session today (not suspended, started, not ended) per kind, and what every trainee still owes. */

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Modal, Radio, Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  APPOINTMENT_STATUSES,
   APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_TRANSITIONS,
   type Appointment,
@@ -164,7 +163,6 @@ export function AppointmentBookPage({ title }: { title: string }) {
         <>
           <Group justify="space-between" gap={4} wrap="nowrap">
             <Text fz="xs" fw={700}>
-              {mode === 'week' ? '' : ''}
               {studioTime(a.starts_at)}–{studioTime(a.ends_at)}
             </Text>
             <Text fz="xs" c="dimmed">
@@ -250,7 +248,7 @@ export function AppointmentBookPage({ title }: { title: string }) {
           </Group>
         }
       />
-      <AppointmentDialogs dialogs={dialogs} day={day} mode={mode} query={query} />
+      <AppointmentDialogs dialogs={dialogs} />
       <ResourceForm
         ui={appointmentsUi}
         opened={adding !== null}
@@ -271,13 +269,8 @@ function nextHour(): string {
   return `${String(Math.min(h + 1, 20)).padStart(2, '0')}:00`;
 }
 
-/** The appointment shown: read from the book's cache (the same day or week list), else fetched on its own. */
-function useShownAppointment(id: number | null) {
-  return hooksFor(appointments).useOne(id);
-}
-
-function AppointmentDialogs({ dialogs }: { dialogs: ReturnType<typeof useAppointmentDialogs>; day?: string; mode?: string; query?: object }) {
-  const shown = useShownAppointment(dialogs.openId);
+function AppointmentDialogs({ dialogs }: { dialogs: ReturnType<typeof useAppointmentDialogs> }) {
+  const shown = hooksFor(appointments).useOne(dialogs.openId);
   const open = dialogs.openId !== null ? (shown.data ?? null) : null;
   return (
     <>
@@ -603,6 +596,3 @@ function SegmentedDay({ day, onDay }: { day: string; onDay: (d: string | null) =
     />
   );
 }
-
-/** Statuses in the book's legend order. */
-export const APPOINTMENT_STATUS_OPTIONS = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: APPOINTMENT_STATUS_LABELS[s] }));

@@ -1,5 +1,5 @@
 import { Badge, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { BOOKING_STATUS_LABELS, type BookingStatus, type Dashboard } from '@studio/shared';
+import { BOOKING_STATUS_LABELS, type BookingStatus, type Dashboard, OUTLETS, OUTLET_LABELS } from '@studio/shared';
 import { IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -20,6 +20,8 @@ export const DASHBOARD_LINKS = {
   owing: '/students/makeup/owe',
   hostel: '/users/hostel-users',
   bookings: (eventDate: string) => `/bookings/manage?month=${eventDate.slice(0, 7)}`,
+  appointments: (day: string) => `/appointments/book?day=${day}`,
+  clients: '/clients/list',
 } as const;
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -175,6 +177,38 @@ export function UpcomingBookings({ bookings }: { bookings: Dashboard['bookings']
           </UnstyledButton>
         );
       })}
+    </Stack>
+  );
+}
+
+/** Today's appointments per outlet: how many hold time, and how far each outlet's day has gone; each opens the day's book. */
+export function TodayAppointments({ appointments: a }: { appointments: Dashboard['appointments'] }) {
+  const to = DASHBOARD_LINKS.appointments(a.date);
+  return (
+    <Stack gap={0} data-testid="today-appointments">
+      <UnstyledButton component={Link} to={to} data-testid="appointments-today">
+        <Text fw={700} fz={22}>
+          {a.count} {a.count === 1 ? 'appointment' : 'appointments'}
+        </Text>
+        <Text size="xs" c="dimmed" mb="xs">
+          today, cancelled ones left out
+        </Text>
+      </UnstyledButton>
+      {OUTLETS.map((o) => {
+        const x = a.by_outlet[o];
+        const parts = [x.done && `${x.done} done`, x.arrived && `${x.arrived} here`, x.booked && `${x.booked} to come`, x.no_show && `${x.no_show} no-show`].filter(Boolean).join(' · ');
+        return <LinkRow key={o} to={to} label={OUTLET_LABELS[o]} value={x.count} note={parts || 'nothing booked'} testId={`appointments-${o}`} />;
+      })}
+    </Stack>
+  );
+}
+
+/** New and returning clients this month; opens the clients. */
+export function MonthClients({ clients }: { clients: Dashboard['clients'] }) {
+  return (
+    <Stack gap={0} data-testid="month-clients">
+      <LinkRow to={DASHBOARD_LINKS.clients} label="New clients" note="first recorded this month" value={clients.new} testId="clients-new" />
+      <LinkRow to={DASHBOARD_LINKS.clients} label="Returning clients" note="came back this month (a sale or an appointment)" value={clients.returning} testId="clients-returning" />
     </Stack>
   );
 }

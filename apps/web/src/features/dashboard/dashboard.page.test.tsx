@@ -65,6 +65,16 @@ const DASHBOARD: Dashboard = {
   hostel: { taken: 6, by_pricing: [{ pricing_id: 2, name: 'Shared room', taken: 6 }] },
   bookings: { upcoming: [{ id: 4, client_name: 'Chioma Eze', event_date: '2025-03-22', status: 'confirmed', balance: 90000 }], balance_due: 90000, month_balance_due: 140000 },
   transfers: { unconfirmed: { count: 2, amount: 45000 }, not_received: { month: '2025-03', count: 1, amount: 15000 } },
+  appointments: {
+    date: '2025-03-15',
+    count: 5,
+    by_outlet: {
+      store: { count: 0, booked: 0, arrived: 0, done: 0, no_show: 0, cancelled: 0 },
+      office: { count: 2, booked: 1, arrived: 0, done: 1, no_show: 0, cancelled: 0 },
+      salon: { count: 3, booked: 1, arrived: 1, done: 0, no_show: 1, cancelled: 2 },
+    },
+  },
+  clients: { month: '2025-03', new: 7, returning: 12 },
 };
 
 const ADMIN = makeUser({ id: 1, name: 'Studio Admin', role: 'Administrator', is_admin: 1 });
@@ -203,6 +213,14 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     // best sellers open their outlet's products, best staff the performances
     expect(screen.getAllByTestId('top-product').map((p) => p.getAttribute('href'))).toEqual(['/products/manage/office', '/products/manage/salon', '/products/manage/store']);
     expect(screen.getAllByTestId('top-staff-row').map((p) => p.getAttribute('href'))).toEqual(['/invoices/staff-performances', '/invoices/staff-performances']);
+
+    // today's appointments per outlet open the day's book; the month's clients open the clients
+    expect(link('appointments-today')).toEqual(['5 appointmentstoday, cancelled ones left out', '/appointments/book?day=2025-03-15']);
+    expect(link('appointments-salon')).toEqual(['Salon1 here · 1 to come · 1 no-show3', '/appointments/book?day=2025-03-15']);
+    expect(link('appointments-office')).toEqual(['PMU Office1 done · 1 to come2', '/appointments/book?day=2025-03-15']);
+    expect(link('clients-new')).toEqual(['New clientsfirst recorded this month7', '/clients/list']);
+    expect(link('clients-returning')[1]).toBe('/clients/list');
+    expect(screen.getByTestId('clients-returning').textContent).toContain('12');
   });
 
   it('says so when nothing has been sold yet', async () => {
@@ -224,6 +242,8 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
       hostel: { taken: 0, by_pricing: [] },
       bookings: { upcoming: [], balance_due: 0, month_balance_due: 0 },
       transfers: { unconfirmed: { count: 0, amount: 0 }, not_received: { month: '2025-03', count: 0, amount: 0 } },
+      appointments: { ...DASHBOARD.appointments, count: 0, by_outlet: { store: DASHBOARD.appointments.by_outlet.store, office: DASHBOARD.appointments.by_outlet.store, salon: DASHBOARD.appointments.by_outlet.store } },
+      clients: { month: '2025-03', new: 0, returning: 0 },
     };
     renderDashboard(() => jsonResponse(200, { data: empty }));
     await waitFor(() => expect(valueOf('stat-today')).toBe('₦0.00'));
@@ -240,6 +260,7 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('trainees-owed').textContent).toContain('Every fee is paid');
     expect(screen.getByText('No one is staying at the hostel.')).toBeTruthy();
     expect(screen.getByText('No bookings in the next 14 days.')).toBeTruthy();
+    expect(screen.getByTestId('appointments-salon').textContent).toContain('nothing booked');
   });
 
   it('shows the error with a way to try again', async () => {

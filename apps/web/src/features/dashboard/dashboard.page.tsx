@@ -12,7 +12,7 @@ import { PageHeader } from '../../lib/ui/page-header';
 import { StatCard } from '../../lib/ui/stat-card';
 import { type Change, changeVs, dayRange, greeting, monthName, share, topOutlet } from './dashboard-figures';
 import { RecentInvoices, StockAlertsList, TopProductsList, TopStaffList } from './dashboard-lists';
-import { DASHBOARD_LINKS, FinanceCards, HostelBeds, TraineesSummary, UpcomingBookings } from './dashboard-studio';
+import { DASHBOARD_LINKS, FinanceCards, HostelBeds, MonthClients, TodayAppointments, TraineesSummary, UpcomingBookings } from './dashboard-studio';
 import classes from './dashboard.module.css';
 import { useDashboard } from './dashboard.queries';
 
@@ -284,6 +284,17 @@ export function DashboardPage({ title }: { title: string }) {
               testId="bookings-section"
             >
               {d ? <UpcomingBookings bookings={d.bookings} /> : <Skeleton height={200} radius="md" />}
+            </Section>
+          </Grid.Col>
+
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Section title="Appointments today" testId="appointments-section">
+              {d ? <TodayAppointments appointments={d.appointments} /> : <Skeleton height={200} radius="md" />}
+            </Section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Section title={d ? `Clients, ${monthName(d.clients.month)}` : 'Clients'} testId="clients-section">
+              {d ? <MonthClients clients={d.clients} /> : <Skeleton height={120} radius="md" />}
             </Section>
           </Grid.Col>
 
