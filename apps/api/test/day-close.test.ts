@@ -91,6 +91,9 @@ describe('GET /api/day-close/{outlet}/{date}', () => {
       expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000 },
       close: null,
       reopened: [],
+      // no till has offline sales waiting, none kept for review (issue 18)
+      devices_waiting: [],
+      offline_review: 0,
     });
   });
 

@@ -29,6 +29,8 @@ function staffMay({ method, path }: Route): boolean {
   // the till's own list of what it sells, and its changes (docs/api.md, Point of sale)
   if (read && /^\/api\/pos\/\{outlet\}\/products(\/changes)?$/.test(path)) return true;
   if (method === 'POST' && path === '/api/orders') return true;
+  // a till reports how many offline sales it holds (issue 18); the review queue of those sales is the admin's
+  if (method === 'POST' && path === '/api/devices/heartbeat') return true;
   // the till reads the staff discount limit (issue 9; docs/decisions/011); only admins change it
   if (read && path === '/api/settings') return true;
   // reading invoices: the invoice lists and a day's invoices of an outlet

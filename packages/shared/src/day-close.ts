@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fromKobo, money, optionalText, text, toKobo, type Outlet } from './primitives.js';
 import { PAYMENT_METHODS, type OrderSummary, type PaymentMethod } from './resources/orders.js';
 import type { TransferTotals } from './transfers.js';
+import type { DeviceWaiting } from './offline.js';
 
 /** Money per payment method, every method present (0 when none). */
 export type ByMethod = Record<PaymentMethod, number>;
@@ -69,6 +70,13 @@ export interface DayClose {
   gross_profit?: number;
   close: DayCloseRecord | null;
   reopened: DayCloseRecord[];
+  /**
+   * Devices whose last heartbeat said they hold sales of this outlet not yet sent (issue 18): the close warns
+   * about them. Not only this day's: a device does not say which day its waiting sales are of.
+   */
+  devices_waiting: DeviceWaiting[];
+  /** Offline sales of this outlet and day kept for an admin's review, not yet resolved (not in the figures). */
+  offline_review: number;
 }
 
 /**

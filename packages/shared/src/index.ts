@@ -29,3 +29,4 @@ export * from './settings.js';
 export * from './password-rules.js';
 export * from './transfers.js';
 export * from './reminders.js';
+export * from './offline.js';

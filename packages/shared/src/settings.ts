@@ -27,9 +27,15 @@ export const studioSettingsSchema = z.object({
     .int({ error: 'The token idle days field must be a whole number of days.' })
     .min(1)
     .max(MAX_TOKEN_IDLE_DAYS),
+  /**
+   * How old a till's offline prices may be (hours since they were last refreshed from the server) before only an
+   * admin may go on selling from them (issue 18).
+   */
+  offline_stale_hours: z.number().int({ error: 'The offline stale hours field must be a whole number of hours.' }).min(1).max(720),
 });
 export type StudioSettings = z.infer<typeof studioSettingsSchema>;
-export const DEFAULT_SETTINGS: StudioSettings = { max_staff_discount_percent: DEFAULT_MAX_STAFF_DISCOUNT_PERCENT, token_idle_days: DEFAULT_TOKEN_IDLE_DAYS };
+export const DEFAULT_OFFLINE_STALE_HOURS = 24;
+export const DEFAULT_SETTINGS: StudioSettings = { max_staff_discount_percent: DEFAULT_MAX_STAFF_DISCOUNT_PERCENT, token_idle_days: DEFAULT_TOKEN_IDLE_DAYS, offline_stale_hours: DEFAULT_OFFLINE_STALE_HOURS };
 
 /** `PUT /api/settings`: any of the settings (the others keep their values), at least one. */
 export const studioSettingsUpdateSchema = studioSettingsSchema.partial().refine((s) => Object.values(s).some((v) => v !== undefined), {

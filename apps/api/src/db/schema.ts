@@ -19,6 +19,7 @@ export { productRemovalsTable, productsTable, stockMovementsTable } from '../res
 export { ordersTable, orderItemsTable, orderPaymentsTable, invoiceCountersTable, orderCountsTable } from '../features/pos/orders.table.js';
 export { loginThrottleTable } from '../features/auth/login-throttle.table.js';
 export { dayClosesTable, dayCloseCountsTable } from '../features/pos/day-close.table.js';
+export { offlineReviewsTable, devicesTable } from '../features/pos/offline.table.js';
 export { settingsTable } from '../features/settings/settings.table.js';
 export { idempotencyKeysTable } from '../crud/idempotency.table.js';
 export { clientsTable } from '../resources/clients/clients.table.js';

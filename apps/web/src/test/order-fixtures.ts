@@ -32,6 +32,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     discount_approved_by: null,
     note: null,
     client_ref: null,
+    oversold: false,
+    offline: null,
     business_date: '2026-03-09',
     voided_at: null,
     voided_by: null,

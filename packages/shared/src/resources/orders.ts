@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money, optionalText, outletSchema, text } from '../primitives.js';
+import { id, isoDate, money, optionalText, outletSchema, text } from '../primitives.js';
 import { discountApprovalSchema } from '../settings.js';
 import { transferCheckShape } from '../transfers.js';
 
@@ -18,7 +18,41 @@ export const paymentSchema = z.object({
 export const orderItemInputSchema = z.object({
   product_id: z.number().int().positive().max(2_147_483_647),
   quantity: z.number().int().min(1).max(100_000),
+  /**
+   * The unit price the till showed. Read only for an offline sale, where it is compared with the server's price
+   * (a difference sends the sale for an admin's review); the server prices every sale itself.
+   */
+  unit_price: money().optional(),
 });
+
+/** The device's short code in a provisional receipt number: `OFF-7Q2-0004`. */
+export const DEVICE_CODE_PATTERN = /^[A-Z0-9]{3,4}$/;
+export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'The device id must be 8 to 64 letters, digits, - or _.' });
+const instant = () => z.iso.datetime({ offset: true, error: (iss) => `The ${String(iss.path?.at(-1) ?? 'time').replace(/_/g, ' ')} field must be an ISO date and time.` });
+
+/**
+ * A sale made while the till could not reach the server, sent when it can (issue 18; docs/decisions/016-offline-till.md):
+ * where and when it was made. The sale's `client_ref` (required with it) makes the send safe to repeat.
+ */
+export const offlineSaleSchema = z.object({
+  device_id: deviceIdSchema,
+  /** The device's own count of its offline sales (the number in its provisional receipt). */
+  device_seq: z.number().int().positive().max(2_147_483_647),
+  /** The provisional receipt the customer was given: `OFF-<device code>-<seq>`. */
+  provisional_no: z
+    .string()
+    .regex(/^OFF-[A-Z0-9]{3,4}-\d{4,10}$/, { error: 'The provisional number must look like OFF-7Q2-0004.' })
+    .optional(),
+  /** The studio calendar day the sale was made on: the day it is recorded on. */
+  sold_on: isoDate(),
+  /** Who sold it, when another person sends it (a sign-in after the session ran out). */
+  sold_by: id().max(2_147_483_647).optional(),
+  /** When the device queued it (its clock). */
+  queued_at: instant(),
+  /** When the device's prices were last refreshed from the server ("Prices as of 10:42"). */
+  prices_as_of: instant(),
+});
+export type OfflineSale = z.infer<typeof offlineSaleSchema>;
 
 /** `POST /api/orders`. Prices come from the database; whatever price a client sends is ignored. */
 export const orderCreateSchema = z
@@ -35,10 +69,19 @@ export const orderCreateSchema = z
     client_ref: z.uuid({ error: 'The client ref must be a UUID.' }).optional(),
     /** A staff member's discount above the limit (GET /api/settings): an admin signs in on the spot. Ignored for admins. */
     discount_approval: discountApprovalSchema.optional(),
+    /** Present when the sale was made offline (issue 18): see offlineSaleSchema. */
+    offline: offlineSaleSchema.optional(),
   })
   .refine((b) => b.payments !== undefined || b.payment_method !== undefined, {
     path: ['payment_method'],
     error: 'The payment method field is required when no payments are given.',
+  })
+  .superRefine((b, ctx) => {
+    if (!b.offline) return;
+    if (!b.client_ref) ctx.addIssue({ code: 'custom', path: ['client_ref'], message: 'An offline sale needs its client ref.' });
+    b.items.forEach((item, i) => {
+      if (item.unit_price === undefined) ctx.addIssue({ code: 'custom', path: ['items', i, 'unit_price'], message: 'An offline sale needs the unit price the till showed.' });
+    });
   });
 export type OrderCreate = z.input<typeof orderCreateSchema>;
 
@@ -81,6 +124,12 @@ export const orderSchema = z.object({
   note: z.string().nullable(),
   client_ref: z.string().nullable(),
   business_date: z.string(),
+  /** An offline sale that took stock below zero: accepted (the goods left), to be counted (issue 18). */
+  oversold: z.boolean(),
+  /** Where and when an offline sale was made; null for a sale made online. */
+  offline: z
+    .object({ device_id: z.string(), device_seq: z.number(), provisional_no: z.string().nullable(), queued_at: z.string(), prices_as_of: z.string() })
+    .nullable(),
   voided_at: z.string().nullable(),
   /** Who voided the sale and why; null while paid (and the reason null on sales voided before reasons were asked). */
   voided_by: z.object({ id: z.number(), name: z.string() }).nullable(),

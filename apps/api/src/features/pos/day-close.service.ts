@@ -5,6 +5,7 @@ import { sumKobo } from '../../db/columns.js';
 import { type HttpError, invalidField } from '../../plugins/errors.js';
 import { dayCloseCountsTable, dayClosesTable } from './day-close.table.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
+import { devicesTable, offlineReviewsTable } from './offline.table.js';
 
 const O = ordersTable;
 const C = dayClosesTable;
@@ -58,7 +59,7 @@ async function reads<T extends readonly (() => PromiseLike<unknown>)[]>(list: T,
   return out as never;
 }
 
-type Figures = Omit<DayClose, 'close' | 'reopened'>;
+type Figures = Omit<DayClose, 'close' | 'reopened' | 'devices_waiting' | 'offline_review'>;
 
 /**
  * One outlet's business day, summed in SQL (exact NUMERIC) and combined in integer kobo; `inTransaction` when
@@ -198,8 +199,39 @@ export async function dayCloseRecords(db: DbOrTx, outlet: Outlet, date: string):
   return { close: records.find((r) => r.status === 'closed') ?? null, reopened: records.filter((r) => r.status === 'reopened') };
 }
 
-/** The whole report of a day: its figures and its closes. */
+/**
+ * What the close should know is not in the figures yet (issue 18): devices whose last heartbeat said they hold
+ * this outlet's sales, and the day's offline sales kept for an admin's review.
+ */
+export async function offlineWaiting(db: DbOrTx, outlet: Outlet, date: string): Promise<Pick<DayClose, 'devices_waiting' | 'offline_review'>> {
+  const D = devicesTable;
+  const R = offlineReviewsTable;
+  const [devices, [review]] = await Promise.all([
+    db
+      .select()
+      .from(D)
+      .where(sql`coalesce((${D.waiting} ->> ${outlet})::int, 0) > 0`)
+      .orderBy(desc(D.seen_at)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(R)
+      .where(and(eq(R.outlet, outlet), eq(R.sold_on, date), eq(R.status, 'open'))),
+  ]);
+  return {
+    devices_waiting: devices.map((d) => ({
+      device_id: d.device_id,
+      code: d.code,
+      user: d.user_id !== null ? { id: d.user_id, name: d.user_name ?? '' } : null,
+      waiting: d.waiting[outlet] ?? 0,
+      attention: d.attention,
+      seen_at: d.seen_at.toISOString(),
+    })),
+    offline_review: Number(review?.n ?? 0),
+  };
+}
+
+/** The whole report of a day: its figures, its closes and what is still on its way (offline sales). */
 export async function dayClose(db: DbOrTx, outlet: Outlet, date: string): Promise<Required<DayClose>> {
-  const [figures, records] = await Promise.all([dayFigures(db, outlet, date), dayCloseRecords(db, outlet, date)]);
-  return { ...figures, ...records };
+  const [figures, records, waiting] = await Promise.all([dayFigures(db, outlet, date), dayCloseRecords(db, outlet, date), offlineWaiting(db, outlet, date)]);
+  return { ...figures, ...records, ...waiting };
 }

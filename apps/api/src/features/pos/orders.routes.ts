@@ -30,6 +30,8 @@ import { approveDiscount } from './discount-approval.js';
 import { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
 import { orderCountsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 import { assertDayOpen } from './day-close.service.js';
+import { sellOffline } from './offline-sales.service.js';
+import { presentReviews } from './offline-review.store.js';
 import { sumKobo } from '../../db/columns.js';
 
 const O = ordersTable;
@@ -38,6 +40,7 @@ const pageQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(ORDERS_PER_PAGE),
 });
 const listQuery = pageQuery.extend({ outlet: outletSchema.optional(), status: z.enum(['paid', 'void']).optional() });
+const ordersQuery = listQuery.extend({ oversold: z.enum(['true', '1'], { error: 'The oversold filter must be true or 1.' }).optional() });
 const idParams = z.object({ id: z.string() });
 // the reason of a void, in the body or the query (a client that sends DELETE without a body); checked in the handler
 // so that a missing one is a 422 on `reason` whichever way it was (not) sent
@@ -167,14 +170,26 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
 
   app.post('/api/orders', { config: staff, schema: { tags, body: orderCreateSchema } }, async (req, reply) => {
     const user = currentUser(req);
+    if (req.body.offline) {
+      // made offline (issue 18): recorded on its day, or kept for an admin's review (202) rather than refused
+      const out = await sellOffline(db, user, req.body, app.config.tzStudio, throttle, req.ip);
+      reply.header('Idempotent-Replay', out.replay ? 'true' : 'false');
+      if (out.review) {
+        const [review] = await presentReviews(db, [out.review]);
+        return reply.code(202).send({ data: null, review });
+      }
+      return reply.code(out.replay ? 200 : 201).send({ data: out.order });
+    }
     // before the sale's transaction: the password check is slow and must hold no lock
     const discountApprovedBy = await approveDiscount(db, user, req.body, throttle, req.ip);
     const { order, replay } = await createOrder(db, user, req.body, app.config.tzStudio, { discountApprovedBy });
     return reply.code(replay ? 200 : 201).header('Idempotent-Replay', replay ? 'true' : 'false').send({ data: order });
   });
 
-  app.get('/api/orders', { config: staff, schema: { tags, querystring: listQuery } }, async (req) => {
+  app.get('/api/orders', { config: staff, schema: { tags, querystring: ordersQuery } }, async (req) => {
     const q = req.query;
+    // offline sales that took stock below zero, for a stock count (issue 18): few, read straight from their index
+    if (q.oversold) return withoutSummary(await pagedOrders(db, and(eq(O.oversold, true), q.outlet ? eq(O.outlet, q.outlet) : undefined, q.status ? eq(O.status, q.status) : undefined), q));
     return countedOrders(db, { outlet: q.outlet, status: q.status }, q);
   });
 

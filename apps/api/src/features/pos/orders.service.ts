@@ -1,13 +1,26 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { INVOICE_PREFIX, fromKobo, toKobo, type Order, type OrderCreate, type Outlet, type PaymentMethod, studioDate } from '@studio/shared';
+import {
+  INVOICE_PREFIX,
+  OUTLET_LABELS,
+  fromKobo,
+  toKobo,
+  type OfflineReviewLine,
+  type OfflineReviewReason,
+  type Order,
+  type OrderCreate,
+  type Outlet,
+  type PaymentMethod,
+  studioDate,
+} from '@studio/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { presentTransferCheck } from '../../db/columns.js';
 import { productsTable } from '../../resources/products/products.table.js';
 import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
-import type { UserRow } from '../../plugins/auth.js';
+import { isAdmin, type UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, unprocessable } from '../../plugins/errors.js';
-import { assertDayOpen, dayClosedError, shareDayLock } from './day-close.service.js';
+import { assertDayOpen, dayClosedError, dayName, shareDayLock } from './day-close.service.js';
+import { insertReview, reviewByRef, type ReviewRow } from './offline-review.store.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 
@@ -43,6 +56,11 @@ function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[]): Order {
     note: r.note,
     client_ref: r.client_ref,
     business_date: r.business_date,
+    oversold: r.oversold,
+    offline:
+      r.offline_device !== null
+        ? { device_id: r.offline_device, device_seq: r.offline_seq ?? 0, provisional_no: r.provisional_no, queued_at: r.queued_at?.toISOString() ?? '', prices_as_of: r.prices_as_of?.toISOString() ?? '' }
+        : null,
     voided_at: r.voided_at ? r.voided_at.toISOString() : null,
     voided_by: r.voided_by !== null ? { id: r.voided_by, name: r.voided_by_name ?? '' } : null,
     void_reason: r.void_reason,
@@ -121,6 +139,8 @@ async function writeSale(
     user: UserRow;
     at: Date;
     activity: Record<string, unknown>;
+    /** An offline sale: the stock may go below zero (the goods left; the order is flagged oversold). */
+    allowShort: boolean;
   },
 ): Promise<{ id: number; invoiceNo: string; clientId: number | null; itemIds: number[]; paymentIds: number[] } | { closedBy: string } | null> {
   const { order: o } = sale;
@@ -137,7 +157,7 @@ async function writeSale(
     upd as (
       update products p set quantity = p.quantity - v.qty, updated_at = ${at}::timestamptz
       from jsonb_to_recordset(${stock}::jsonb) as v(id int, qty int)
-      where p.id = v.id and p.kind = 'product' and p.quantity >= v.qty and not exists (select 1 from closed)
+      where p.id = v.id and p.kind = 'product' and (${sale.allowShort}::boolean or p.quantity >= v.qty) and not exists (select 1 from closed)
       returning p.id, p.quantity, p.outlet, v.qty
     ),
     cnt as (
@@ -149,12 +169,14 @@ async function writeSale(
     o as (
       insert into orders (outlet, invoice_no, customer_name, customer_phone, subtotal, discount, total, amount_paid, change,
                           payment_method, staff_id, staff_name, note, client_ref, discount_approved_by, discount_approved_by_name,
-                          deposit, business_date, created_at, updated_at)
+                          deposit, business_date, oversold, offline_device, offline_seq, provisional_no, queued_at, prices_as_of,
+                          created_at, updated_at)
       select ${sale.outlet}, ${INVOICE_PREFIX[sale.outlet]} || '-' || lpad(cnt.last::text, greatest(6, length(cnt.last::text)), '0'),
              ${o.customer_name}, ${o.customer_phone}, ${o.subtotal}::numeric, ${o.discount}::numeric, ${o.total}::numeric,
              ${o.amount_paid}::numeric, ${o.change}::numeric, ${o.payment_method}, ${sale.user.id}::int, ${sale.user.name}, ${o.note},
              ${o.client_ref}, ${o.discount_approved_by}::int, ${o.discount_approved_by_name},
-             ${o.deposit}::numeric, ${o.business_date}::date, ${at}::timestamptz, ${at}::timestamptz
+             ${o.deposit}::numeric, ${o.business_date}::date, ${o.oversold}::boolean, ${o.offline_device}, ${o.offline_seq}::int, ${o.provisional_no},
+             ${o.queued_at}::timestamptz, ${o.prices_as_of}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
       from cnt
       returning id, invoice_no, client_id
     ),
@@ -195,42 +217,84 @@ async function writeSale(
   return { id: Number(row.id), invoiceNo: row.invoice_no, clientId: row.client_id === null ? null : Number(row.client_id), itemIds: JSON.parse(row.item_ids), paymentIds: JSON.parse(row.payment_ids) };
 }
 
+/** How an offline sale is judged (issue 18; docs/decisions/016-offline-till.md), worked out before its transaction. */
+export interface OfflineRules {
+  /** Who the device says sold it (when it names a person who exists), else the sender. */
+  seller: UserRow;
+  /** The studio's `offline_stale_hours`. */
+  staleHours: number;
+  /** A staff member's discount above the limit, sent without an admin's approval. */
+  discountNeedsApproval: boolean;
+  /**
+   * An admin recording a sale kept for review: nothing is sent for review again; each line at `unitK` (kobo, by line;
+   * null: the server's prices) on `businessDate`, which must be open.
+   */
+  resolution?: { unitK: number[] | null; businessDate: string };
+}
+
+interface SaleOptions {
+  at?: Date;
+  /** The admin who approved a discount above the staff limit (discount-approval.ts, checked before). */
+  discountApprovedBy?: DiscountApprover | null;
+  /** Paid before the sale (an appointment's deposit, in kobo): the payments cover the rest. */
+  prepaidK?: number;
+  /** Runs in the sale's transaction once the order is written (an appointment marks itself checked out). */
+  afterSale?: (tx: DbOrTx, orderId: number) => Promise<void>;
+}
+
+/** What an offline sale came to: recorded (an order), or kept for an admin (a review). */
+export type OfflineOutcome = { order: Order; review?: undefined; replay: boolean } | { review: ReviewRow; order?: undefined; replay: boolean };
+
 /**
  * Sells: prices every item from the database, checks each belongs to the outlet and
  * has the stock, and writes the order, its items, payments and stock decrements in one
  * transaction of four statements (BEGIN, the products read and locked, one write, COMMIT).
  * A repeated `client_ref` returns the first order and sells nothing again.
  */
-export async function createOrder(
-  db: Db,
-  user: UserRow,
-  input: Input,
-  timeZone: string,
-  opts: {
-    at?: Date;
-    /** The admin who approved a discount above the staff limit (discount-approval.ts, checked before). */
-    discountApprovedBy?: DiscountApprover | null;
-    /** Paid before the sale (an appointment's deposit, in kobo): the payments cover the rest. */
-    prepaidK?: number;
-    /** Runs in the sale's transaction once the order is written (an appointment marks itself checked out). */
-    afterSale?: (tx: DbOrTx, orderId: number) => Promise<void>;
-  } = {},
-): Promise<{ order: Order; replay: boolean }> {
+export async function createOrder(db: Db, user: UserRow, input: Input, timeZone: string, opts: SaleOptions = {}): Promise<{ order: Order; replay: boolean }> {
+  if (input.offline) throw invalidField('offline', 'An offline sale is recorded through createOfflineOrder.');
+  const out = await runSale(db, user, input, timeZone, opts, null);
+  if (!out.order) throw new Error('an online sale is never kept for review');
+  return { order: out.order, replay: out.replay };
+}
+
+/**
+ * An offline sale (`offline` in the body), as createOrder sells, except that (issue 18):
+ * - it is recorded on the day it was made (`sold_on`), by the person who made it (`rules.seller`), with its device;
+ * - it may take stock below zero: the goods left with the customer, so it is recorded and flagged `oversold`;
+ * - what the server will not record by itself (a price the server did not set, prices too old for a staff member,
+ *   a discount above the limit, a product gone, a day closed meanwhile, a date to come) is kept in `offline_reviews`
+ *   for an admin, in the same transaction, and the answer says so. A retry answers the same review (or the sale an
+ *   admin recorded from it).
+ */
+export async function createOfflineOrder(db: Db, user: UserRow, input: Input, timeZone: string, rules: OfflineRules, opts: SaleOptions = {}): Promise<OfflineOutcome> {
+  if (!input.offline || !input.client_ref) throw invalidField('offline', 'An offline sale needs its offline block and client ref.');
+  return runSale(db, user, input, timeZone, opts, rules);
+}
+
+async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, opts: SaleOptions, rules: OfflineRules | null): Promise<OfflineOutcome> {
   const ref = input.client_ref;
+  const off = rules ? input.offline! : null;
+  const resolution = rules?.resolution ?? null;
+  const seller = rules?.seller ?? user;
   /** A sale refused inside the transaction: was it a twin of one that committed meanwhile? Then that one answers. */
   const replayOf = async (tx: DbOrTx) => (ref ? (await tx.select({ id: ordersTable.id }).from(ordersTable).where(eq(ordersTable.client_ref, ref)).limit(1))[0] : undefined);
+  type Outcome = { id: number; replay: true } | { order: Order; replay: false } | { review: ReviewRow; replay: boolean };
   try {
-    const result = await db.transaction(async (tx): Promise<{ id: number; replay: true } | { order: Order; replay: false }> => {
+    const result = await db.transaction(async (tx): Promise<Outcome> => {
       const at = opts.at ?? new Date();
-      const businessDate = studioDate(at, timeZone);
+      const today = studioDate(at, timeZone);
+      const businessDate = resolution?.businessDate ?? off?.sold_on ?? today;
       const ids = [...new Set(input.items.map((i) => i.product_id))];
       // Read once and locked in id order: two carts never wait on each other in a cycle, the quantities read
       // are the latest and stay so until the commit, and two tries of one sale (a double tap, a retry after a
-      // timeout) queue here on the same rows. The same statement looks for an earlier sale with this client_ref.
+      // timeout) queue here on the same rows. The same statement looks for an earlier sale with this client_ref
+      // (and, for an offline sale, an earlier review of it).
       const found = await tx
         .select({
           p: productsTable,
           replay: ref ? sql<number | null>`(select ${ordersTable.id} from ${ordersTable} where ${ordersTable.client_ref} = ${ref} limit 1)` : sql<null>`null`,
+          reviewed: off && !resolution ? sql<number | null>`(select id from offline_reviews where client_ref = ${ref!} limit 1)` : sql<null>`null`,
           // the day's lock, shared with other sales and taken before the write below, which then sees a close that committed meanwhile
           dayLock: shareDayLock(input.outlet, businessDate),
         })
@@ -240,6 +304,7 @@ export async function createOrder(
         .for('update', { of: productsTable });
       const replayId = found[0]?.replay;
       if (replayId !== null && replayId !== undefined) return { id: Number(replayId), replay: true };
+      if (found[0]?.reviewed) return { review: (await reviewByRef(tx, ref!))!, replay: true };
       /** Refuses the sale, unless its twin committed while this one waited for the locks (then that sale is the answer). */
       const refuse = async (err: HttpError) => {
         const twin = await replayOf(tx);
@@ -247,6 +312,26 @@ export async function createOrder(
         throw err;
       };
       const byId = new Map(found.map(({ p }) => [p.id, p]));
+      /** Keeps an offline sale for an admin instead (nothing else of it is written), or answers the twin that did first. */
+      const forReview = async (reason: OfflineReviewReason, message: string): Promise<Outcome> => {
+        const lines: OfflineReviewLine[] = input.items.map((item) => {
+          const p = byId.get(item.product_id);
+          return {
+            product_id: item.product_id,
+            name: p?.name ?? `Product #${item.product_id}`,
+            quantity: item.quantity,
+            shown_price: item.unit_price ?? 0,
+            server_price: p && p.outlet === input.outlet && !p.archived_at ? fromKobo(toKobo(p.price)) : null,
+          };
+        });
+        const row = await insertReview(tx, { clientRef: ref!, outlet: input.outlet, reason, message, offline: off!, seller, sender: user, customerName: input.customer_name, lines, payload: input as never });
+        if (row) return { review: row, replay: false };
+        const twin = await replayOf(tx);
+        if (twin) return { id: twin.id, replay: true };
+        return { review: (await reviewByRef(tx, ref!))!, replay: true };
+      };
+      const review = off && !resolution;
+
       const errors: Record<string, string[]> = {};
       input.items.forEach((item, i) => {
         const p = byId.get(item.product_id);
@@ -254,13 +339,31 @@ export async function createOrder(
         else if (p.outlet !== input.outlet) errors[`items.${i}.product_id`] = [`${p.name} is not sold at this outlet.`];
         else if (p.archived_at) errors[`items.${i}.product_id`] = [`${p.name} is archived and no longer sold.`];
       });
-      if (Object.keys(errors).length) return refuse(unprocessable(errors));
+      if (Object.keys(errors).length) {
+        if (review) return forReview('product_unavailable', `${Object.values(errors).flat().join(' ')} The sale was made offline before the server knew.`);
+        return refuse(unprocessable(errors));
+      }
 
-      const lines: Line[] = input.items.map((item) => {
+      const lines: Line[] = input.items.map((item, i) => {
         const p = byId.get(item.product_id)!;
-        const unitK = toKobo(p.price);
+        const unitK = resolution?.unitK?.[i] ?? toKobo(p.price);
         return { product: p, quantity: item.quantity, unitK, totalK: unitK * item.quantity };
       });
+      if (review) {
+        // the server's price is the price: a till that shows another (an old snapshot, or a made-up one) waits for an admin
+        const differ = lines.filter((l, i) => toKobo(input.items[i]!.unit_price ?? -1) !== l.unitK);
+        if (differ.length) {
+          const list = differ.map((l) => `${l.product.name}: ${naira(toKobo(input.items[lines.indexOf(l)]!.unit_price ?? 0))} on the till, ${naira(l.unitK)} on the server`);
+          return forReview('price_mismatch', `The till's prices differ from the server's (${list.join('; ')}).`);
+        }
+        const ageH = (Date.parse(off!.queued_at) - Date.parse(off!.prices_as_of)) / 3_600_000;
+        if (!isAdmin(user) && ageH > rules!.staleHours)
+          return forReview('stale_prices', `Sold from prices ${Math.round(ageH)} hours old; past ${rules!.staleHours} hours only an admin may sell from them.`);
+        if (rules!.discountNeedsApproval) return forReview('discount_above_limit', 'A discount above the staff limit, given offline without an admin.');
+        if (businessDate > today) return forReview('future_date', `Dated ${dayName(businessDate)}, after today (${dayName(today)}): the device's clock may be wrong.`);
+      }
+      if (resolution && businessDate > today) throw invalidField('business_date', `${dayName(businessDate)} has not come yet.`);
+
       const subtotalK = lines.reduce((s, l) => s + l.totalK, 0);
       if (subtotalK > MAX_KOBO) throw invalidField('items', 'The order total is too large.');
       const discountK = toKobo(input.discount);
@@ -285,7 +388,9 @@ export async function createOrder(
       for (const l of lines) if (l.product.kind === 'product') need.set(l.product.id, (need.get(l.product.id) ?? 0) + l.quantity);
       const needs = [...need].sort((a, b) => a[0] - b[0]);
       const short = needs.filter(([id, qty]) => (byId.get(id)!.quantity ?? 0) < qty).map(([id]) => byId.get(id)!);
-      if (short.length) return refuse(notEnoughStock(input.items, short, need));
+      // online the till refuses; offline the goods have left: record it, flagged for a stock count
+      if (short.length && !off) return refuse(notEnoughStock(input.items, short, need));
+      const oversold = short.length > 0;
 
       const paid = payments.filter((p) => toKobo(p.amount) > 0).map((p) => ({ method: p.method, amount: fromKobo(toKobo(p.amount)), reference: p.reference ?? null }));
       const order = {
@@ -303,18 +408,39 @@ export async function createOrder(
         discount_approved_by_name: opts.discountApprovedBy?.name ?? null,
         deposit: fromKobo(prepaidK),
         business_date: businessDate,
+        oversold,
+        offline_device: off?.device_id ?? null,
+        offline_seq: off?.device_seq ?? null,
+        provisional_no: off?.provisional_no ?? null,
       };
+      const offlineTimes = { queued_at: off ? new Date(off.queued_at) : null, prices_as_of: off ? new Date(off.prices_as_of) : null };
       const written = await writeSale(tx, {
         outlet: input.outlet,
-        order,
+        order: { ...order, queued_at: offlineTimes.queued_at?.toISOString() ?? null, prices_as_of: offlineTimes.prices_as_of?.toISOString() ?? null },
         lines,
         payments: paid,
         stock: needs,
-        user,
+        user: seller,
         at,
-        activity: { outlet: input.outlet, total: order.total, payment_method: order.payment_method, ...(opts.discountApprovedBy ? { discount: order.discount, discount_approved_by: opts.discountApprovedBy } : {}) },
+        allowShort: !!off,
+        activity: {
+          outlet: input.outlet,
+          total: order.total,
+          payment_method: order.payment_method,
+          ...(opts.discountApprovedBy ? { discount: order.discount, discount_approved_by: opts.discountApprovedBy } : {}),
+          ...(off
+            ? {
+                offline: { device_id: off.device_id, device_seq: off.device_seq, provisional_no: off.provisional_no ?? null, sold_on: off.sold_on, sent_by: { id: user.id, name: user.name } },
+                ...(oversold ? { oversold: true } : {}),
+                ...(resolution ? { recorded_from_review: true } : {}),
+              }
+            : {}),
+        },
       });
-      if (written && 'closedBy' in written) return refuse(dayClosedError(input.outlet, businessDate, written.closedBy, 'more sales are recorded on it'));
+      if (written && 'closedBy' in written) {
+        if (review) return forReview('day_closed', `The ${OUTLET_LABELS[input.outlet]} day of ${dayName(businessDate)} was closed by ${written.closedBy} before this offline sale arrived.`);
+        return refuse(dayClosedError(input.outlet, businessDate, written.closedBy, 'more sales are recorded on it'));
+      }
       if (!written) {
         // unreachable while the rows stay locked; should it happen, nothing was written and the sale is refused as short
         const now = await tx.select({ id: productsTable.id, name: productsTable.name, quantity: productsTable.quantity }).from(productsTable).where(inArray(productsTable.id, needs.map(([id]) => id)));
@@ -326,9 +452,10 @@ export async function createOrder(
         outlet: input.outlet,
         invoice_no: written.invoiceNo,
         ...order,
+        ...offlineTimes,
         status: 'paid',
-        staff_id: user.id,
-        staff_name: user.name,
+        staff_id: seller.id,
+        staff_name: seller.name,
         voided_at: null,
         voided_by: null,
         voided_by_name: null,
@@ -353,6 +480,7 @@ export async function createOrder(
       await opts.afterSale?.(tx, written.id);
       return { order: toOrder(row, itemRows, paymentRows), replay: false };
     });
+    if ('review' in result) return { review: result.review, replay: result.replay };
     if (!result.replay) return result;
     return { order: (await findOrder(db, result.id))!, replay: true };
   } catch (err) {
@@ -365,6 +493,7 @@ export async function createOrder(
     throw err;
   }
 }
+
 
 /** Voids a sale: status void, every product's stock restored with a ledger line; who voided it and why are kept on the order and in the log. */
 export async function voidOrder(db: Db, user: UserRow, id: number, reason: string, opts: { at?: Date } = {}): Promise<Order | undefined> {

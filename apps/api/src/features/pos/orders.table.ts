@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, uniqueIndex, varchar, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, uniqueIndex, varchar, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Outlet, PaymentMethod } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps, transferCheckColumns } from '../../db/columns.js';
 import { usersTable } from '../../resources/users/users.table.js';
@@ -41,10 +41,21 @@ export const ordersTable = pgTable(
     deposit: moneyColumn('deposit').notNull().default(0),
     /** Found or created from customer_phone by a trigger (migration 0018). */
     client_id: clientIdColumn(),
+    /** An offline sale that took stock below zero (issue 18): accepted, the products to be counted. */
+    oversold: boolean('oversold').notNull().default(false),
+    /** An offline sale's device, its count there and the provisional receipt the customer holds; null when sold online. */
+    offline_device: varchar('offline_device', { length: 64 }),
+    offline_seq: integer('offline_seq'),
+    provisional_no: varchar('provisional_no', { length: 24 }),
+    /** When the device queued the sale (its clock) and how old its prices were. */
+    queued_at: timestamp('queued_at', { withTimezone: true, mode: 'date' }),
+    prices_as_of: timestamp('prices_as_of', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('orders_invoice_no_unique').on(t.invoice_no),
+    // the stock check's list: few rows, whatever the number of sales
+    index('orders_oversold_idx').on(t.id).where(sql`${t.oversold}`),
     uniqueIndex('orders_client_ref_unique').on(t.client_ref),
     // the paged lists' order (newest day, then time, then id: see pagedOrders) read straight from an index,
     // a month's page included; status and total at the end so its count and total need no table read on PostgreSQL

@@ -23,6 +23,8 @@ const openDay = (over: Partial<DayClose> = {}): DayClose => ({
   ],
   close: null,
   reopened: [],
+  devices_waiting: [],
+  offline_review: 0,
   ...over,
 });
 

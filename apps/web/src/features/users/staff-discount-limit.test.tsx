@@ -73,4 +73,32 @@ describe('Manage Staff: the staff discount limit', () => {
     },
     COMPONENT_TEST_TIMEOUT,
   );
+
+  it(
+    'shows how old offline prices may be (24 hours) and saves only that key',
+    async () => {
+      storeUser(makeUser({ id: 1, is_admin: 1, role: 'Admin' }));
+      let stored = { max_staff_discount_percent: 10, token_idle_days: 30, offline_stale_hours: 24 };
+      const fetch = mockFetch(({ url, method, body }) => {
+        if (url.pathname !== '/api/settings') return jsonResponse(404, { message: 'Not found.' });
+        if (method === 'PUT') stored = { ...stored, ...(body as object) };
+        return jsonResponse(200, { data: stored });
+      });
+      const user = setupUser();
+      renderWithProviders(<StaffDiscountLimit />);
+      const input = (await screen.findByLabelText('Offline prices valid for (hours)')) as HTMLInputElement;
+      expect(input.value).toBe('24 hours');
+      await user.clear(input);
+      await user.type(input, '800');
+      await user.click(screen.getByTestId('offline-stale-hours-save'));
+      await screen.findByText('Offline prices valid for (hours) must not be greater than 720.');
+      await user.clear(input);
+      await user.type(input, '12');
+      await user.click(screen.getByTestId('offline-stale-hours-save'));
+      await waitFor(() => expect(callsOf(fetch).filter((c) => c.method === 'PUT')).toHaveLength(1));
+      expect(callsOf(fetch).find((c) => c.method === 'PUT')!.body).toEqual({ offline_stale_hours: 12 });
+      await screen.findByText('Offline prices now last 12 hours; after that only an admin sells from them.');
+    },
+    COMPONENT_TEST_TIMEOUT,
+  );
 });

@@ -3,7 +3,7 @@ import { type StudioSettings, MAX_TOKEN_IDLE_DAYS, studioSettingsSchema } from '
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { useStudioSettings, useUpdateSettings } from '../../lib/settings-queries';
 
-type NumberKey = 'max_staff_discount_percent' | 'token_idle_days';
+type NumberKey = 'max_staff_discount_percent' | 'token_idle_days' | 'offline_stale_hours';
 
 interface SettingField {
   key: NumberKey;
@@ -34,12 +34,22 @@ const FIELDS: Record<NumberKey, SettingField> = {
     saved: (v) => `A device unused for ${v} day${v === 1 ? '' : 's'} now has to sign in again.`,
     testId: 'token-idle-days',
   },
+  offline_stale_hours: {
+    key: 'offline_stale_hours',
+    title: 'Offline selling',
+    label: 'Offline prices valid for (hours)',
+    help: 'A till that lost its connection sells from the prices it last loaded. Once they are older than this, only an admin may go on selling from them.',
+    input: { suffix: ' hours', min: 1, max: 720, decimalScale: 0 },
+    saved: (v) => `Offline prices now last ${v} hour${v === 1 ? '' : 's'}; after that only an admin sells from them.`,
+    testId: 'offline-stale-hours',
+  },
 };
 
 /**
  * The studio's rules for staff on Manage Staff (PUT /api/settings, admin): the largest discount staff may give at the
  * till without an admin's approval (docs/decisions/011-till-money-controls.md), and how long an unused device stays
- * signed in (docs/decisions/017-backups-that-restore.md).
+ * signed in (docs/decisions/017-backups-that-restore.md), and how old a till's offline prices may be for staff to sell
+ * from them (docs/decisions/016-offline-till.md).
  */
 export function StaffDiscountLimit() {
   const { settings, isSuccess } = useStudioSettings();

@@ -33,6 +33,8 @@ const ORDER: Order = {
   discount_approved_by: null,
   note: null,
   client_ref: null,
+  oversold: false,
+  offline: null,
   business_date: '2026-11-24',
   voided_at: null,
   voided_by: null,
