@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogTable } from '../src/db/schema.js';
+import { CATALOGUES, exampleBody } from './helpers/records.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { catalogueBodies, multipartFile, pngImage, userBody } from './helpers/fixtures.js';
+import { multipartFile, pngImage, userBody } from './helpers/fixtures.js';
 
 // docs/api.md "Activity log": every write through the generic routes leaves a line,
 // the owner reads them newest first, and the database refuses to change them.
@@ -27,11 +28,11 @@ const log = async (query = '') => {
 const rawRows = async () => t.database.db.select().from(activityLogTable);
 
 describe('every write through the generic routes', () => {
-  const paths = ['/api/users', ...Object.keys(catalogueBodies)];
+  const paths = ['/api/users', ...CATALOGUES];
   const resourceName = (path: string) => path.replace('/api/', '');
 
   it.each(paths)('%s: create, update and delete each append { user_id, action, resource, record_id, before, after }', async (path) => {
-    const body = path === '/api/users' ? userBody() : catalogueBodies[path]!();
+    const body = path === '/api/users' ? userBody() : exampleBody(path);
     const created = (await t.call(admin, { method: 'POST', url: path, payload: body })).json().data;
     const updated = (await t.call(admin, { method: 'PUT', url: `${path}/${created.id}`, payload: { id: created.id, name: 'Renamed for the log' } })).json().data;
     expect((await t.call(admin, { method: 'DELETE', url: `${path}/${created.id}` })).statusCode).toBe(200);
@@ -57,7 +58,7 @@ describe('every write through the generic routes', () => {
     expect((await rawRows()).length).toBe(before);
     const s = await t.staff();
     const afterStaff = (await rawRows()).length;
-    expect((await t.call(s.token, { method: 'POST', url: '/api/bridalpackages', payload: catalogueBodies['/api/bridalpackages']!() })).statusCode).toBe(403);
+    expect((await t.call(s.token, { method: 'POST', url: '/api/bridalpackages', payload: exampleBody('/api/bridalpackages') })).statusCode).toBe(403);
     expect((await rawRows()).length).toBe(afterStaff);
   });
 
@@ -95,7 +96,7 @@ describe('GET /api/activity-log', () => {
   });
 
   it('is always paged, newest first', async () => {
-    for (let i = 0; i < 3; i++) await t.call(admin, { method: 'POST', url: '/api/bridalpackages', payload: catalogueBodies['/api/bridalpackages']!() });
+    for (let i = 0; i < 3; i++) await t.call(admin, { method: 'POST', url: '/api/bridalpackages', payload: exampleBody('/api/bridalpackages') });
     const res = (await t.call(admin, { method: 'GET', url: '/api/activity-log' })).json();
     expect(Object.keys(res).sort()).toEqual(['current_page', 'data', 'last_page', 'per_page', 'total']);
     expect(res.current_page).toBe(1);

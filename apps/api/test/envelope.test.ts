@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../src/plugins/errors.js';
 import { ADMIN, createTestApp, type TestApp } from './helpers/test-app.js';
-import { catalogueBodies, userBody } from './helpers/fixtures.js';
+import { userBody } from './helpers/fixtures.js';
+import { CATALOGUES, exampleBody } from './helpers/records.js';
 
 // Contract §2: the envelope and the error answers every client relies on.
 
@@ -36,7 +37,7 @@ function expect422(res: { statusCode: number; json(): unknown }, field: string) 
 
 describe('success envelope', () => {
   it('create answers 201 { data } with id and ISO timestamps', async () => {
-    const res = await post('/api/training-programs', catalogueBodies['/api/training-programs']!('Envelope program'));
+    const res = await post('/api/training-programs', exampleBody('/api/training-programs', 'Envelope program'));
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(Object.keys(body)).toEqual(['data']);
@@ -46,7 +47,7 @@ describe('success envelope', () => {
   });
 
   it('get, update and a list without ?page answer { data } only', async () => {
-    const { data: created } = (await post('/api/bridalpackages', catalogueBodies['/api/bridalpackages']!())).json();
+    const { data: created } = (await post('/api/bridalpackages', exampleBody('/api/bridalpackages'))).json();
     const one = await get(`/api/bridalpackages/${created.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual({ data: created });
@@ -60,7 +61,7 @@ describe('success envelope', () => {
   });
 
   it('delete answers 200 { data: { id } }', async () => {
-    const { data: created } = (await post('/api/extra-programs', catalogueBodies['/api/extra-programs']!())).json();
+    const { data: created } = (await post('/api/extra-programs', exampleBody('/api/extra-programs'))).json();
     const res = await t.call(admin, { method: 'DELETE', url: `/api/extra-programs/${created.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { id: created.id } });
@@ -72,7 +73,7 @@ describe('paged lists', () => {
   beforeAll(async () => {
     // 25 session records on top of whatever else: a 20 + 5 split at the default page size
     ids = [];
-    for (let i = 0; i < 25; i++) ids.push((await post('/api/training-session', catalogueBodies['/api/training-session']!(`Paged session ${String(i).padStart(2, '0')}`))).json().data.id);
+    for (let i = 0; i < 25; i++) ids.push((await post('/api/training-session', exampleBody('/api/training-session', `Paged session ${String(i).padStart(2, '0')}`))).json().data.id);
   });
 
   it('?page gives data, current_page, last_page, per_page (default 20) and total', async () => {
@@ -125,7 +126,7 @@ describe('401 Unauthenticated.', () => {
     const requests = [
       { method: 'GET', url: '/api/user' },
       { method: 'GET', url: '/api/training-programs' },
-      { method: 'POST', url: '/api/training-programs', payload: catalogueBodies['/api/training-programs']!() },
+      { method: 'POST', url: '/api/training-programs', payload: exampleBody('/api/training-programs') },
       { method: 'DELETE', url: '/api/users/1' },
       { method: 'POST', url: '/api/logout' },
     ] as const;
@@ -158,7 +159,7 @@ describe('403 This action is unauthorized.', () => {
 
 describe('404 ... not found.', () => {
   it('for an unknown id on get, update and delete of every resource', async () => {
-    for (const path of ['/api/users', ...Object.keys(catalogueBodies)]) {
+    for (const path of ['/api/users', ...CATALOGUES]) {
       for (const method of ['GET', 'PUT', 'DELETE'] as const) {
         const res = await t.call(admin, { method, url: `${path}/999999`, ...(method === 'PUT' ? { payload: { name: 'Anything' } } : {}) });
         expect(res.statusCode, `${method} ${path}`).toBe(404);
@@ -185,12 +186,12 @@ describe('404 ... not found.', () => {
 
 describe('422 for every bad input', () => {
   const programs = '/api/training-programs';
-  const valid = () => catalogueBodies[programs]!();
+  const valid = () => exampleBody(programs);
 
   it('wrong type', async () => {
     expect422(await post(programs, { ...valid(), fee: '150000' }), 'fee');
     expect422(await post(programs, { ...valid(), name: 42 }), 'name');
-    expect422(await post('/api/bridalpackages', { ...catalogueBodies['/api/bridalpackages']!(), active: 'yes' }), 'active');
+    expect422(await post('/api/bridalpackages', { ...exampleBody('/api/bridalpackages'), active: 'yes' }), 'active');
   });
 
   it('missing field, with Laravel’s summary of how many more', async () => {
@@ -222,9 +223,9 @@ describe('422 for every bad input', () => {
   it('bad date', async () => {
     const sessions = '/api/training-session';
     for (const start_date of ['2027-02-30', '2027-13-01', '2027-1-05', '05/01/2027', 'tomorrow', '', '2027-01-05T00:00:00Z']) {
-      expect422(await post(sessions, { ...catalogueBodies[sessions]!(), start_date }), 'start_date');
+      expect422(await post(sessions, { ...exampleBody(sessions), start_date }), 'start_date');
     }
-    expect((await post(sessions, { ...catalogueBodies[sessions]!(), start_date: '2028-02-29', end_date: '2028-03-01' })).statusCode).toBe(201);
+    expect((await post(sessions, { ...exampleBody(sessions), start_date: '2028-02-29', end_date: '2028-03-01' })).statusCode).toBe(201);
   });
 
   it('duplicate username, without regard to case', async () => {
@@ -247,7 +248,7 @@ describe('422 for every bad input', () => {
 
 describe('unknown body fields', () => {
   it('are ignored, including id and timestamps the client echoes', async () => {
-    const res = await post('/api/training-programs', { ...catalogueBodies['/api/training-programs']!('Ignores extras'), id: 777777, created_at: '2000-01-01T00:00:00Z', colour: 'gold', password_hash: 'x' });
+    const res = await post('/api/training-programs', { ...exampleBody('/api/training-programs', 'Ignores extras'), id: 777777, created_at: '2000-01-01T00:00:00Z', colour: 'gold', password_hash: 'x' });
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
     expect(data.id).not.toBe(777777);
@@ -260,14 +261,14 @@ describe('unknown body fields', () => {
 describe('413 for a body over 1 MB', () => {
   it('answers 413 with a message, and stores nothing', async () => {
     const before = (await get('/api/training-programs')).json().data.length;
-    const res = await post('/api/training-programs', { ...catalogueBodies['/api/training-programs']!(), description: 'x'.repeat(1024 * 1024 + 10) });
+    const res = await post('/api/training-programs', { ...exampleBody('/api/training-programs'), description: 'x'.repeat(1024 * 1024 + 10) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: expect.any(String) });
     expect((await get('/api/training-programs')).json().data.length).toBe(before);
   });
 
   it('a body just under 1 MB is read (and then validated)', async () => {
-    const res = await post('/api/training-programs', { ...catalogueBodies['/api/training-programs']!(), description: 'x'.repeat(1000 * 1000) });
+    const res = await post('/api/training-programs', { ...exampleBody('/api/training-programs'), description: 'x'.repeat(1000 * 1000) });
     expect422(res, 'description');
   });
 });
@@ -293,7 +294,7 @@ describe('a database constraint that a check missed', () => {
   });
 
   it('text the database cannot store (a NUL character) is 422', async () => {
-    expect((await post('/api/training-programs', { ...catalogueBodies['/api/training-programs']!(), name: 'a\u0000b' })).statusCode).toBe(422);
+    expect((await post('/api/training-programs', { ...exampleBody('/api/training-programs'), name: 'a\u0000b' })).statusCode).toBe(422);
     expect((await get('/api/training-programs/search/a%00b')).statusCode).toBe(422);
     expect((await t.call(null, { method: 'POST', url: '/api/login', payload: { username: 'ad\u0000min', password: 'x', deviceId: 'd' } })).statusCode).toBe(422);
   });

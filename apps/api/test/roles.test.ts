@@ -4,7 +4,8 @@ import { resources } from '@studio/shared';
 import type { Db } from '../src/db/client.js';
 import { registerAuth } from '../src/plugins/auth.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { catalogueBodies, multipartFile, pngImage, snapshotDatabase, userBody } from './helpers/fixtures.js';
+import { multipartFile, pngImage, snapshotDatabase, userBody } from './helpers/fixtures.js';
+import { allResources, recordMaker } from './helpers/records.js';
 
 // Contract §3: `is_admin` 0 (staff) may do only what the contract lists; everything
 // else is 403 on the server, and a refused request changes nothing.
@@ -50,6 +51,7 @@ let admin: string;
 let staff: Awaited<ReturnType<TestApp['staff']>>;
 let victim: Awaited<ReturnType<TestApp['staff']>>;
 const recordIds: Record<string, number> = {};
+const bodies: Record<string, Record<string, unknown>> = {};
 let routes: Route[] = [];
 
 beforeAll(async () => {
@@ -57,12 +59,12 @@ beforeAll(async () => {
   admin = await t.login();
   staff = await t.staff();
   victim = await t.staff();
-  for (const [path, body] of Object.entries(catalogueBodies)) {
-    const res = await t.call(admin, { method: 'POST', url: path, payload: body() });
-    recordIds[path] = res.json().data.id;
+  // a record of every resource of the registry, and a valid body for each, from the resources' fixtures
+  const { body, make } = recordMaker(() => t, () => admin);
+  for (const r of allResources.filter((x) => x.name !== 'users')) {
+    recordIds[r.path] = (await make(r, 1)).id;
+    bodies[r.path] = await body(r, 0);
   }
-  const product = await t.call(admin, { method: 'POST', url: '/api/products', payload: { outlet: 'store', name: 'Lipstick', price: 5000, cost_price: 2000, quantity: 10 } });
-  if (product.statusCode === 201) recordIds['/api/products'] = product.json().data.id;
   recordIds['/api/users'] = victim.id;
 
   // every route the app serves, from its OpenAPI document (generated from the registered routes)
@@ -98,8 +100,8 @@ function requestFor({ method, path }: Route) {
   if (path === '/api/users') return { method, url, payload: userBody() };
   if (path === '/api/users/{id}') return { method, url, payload: { id: victim.id, is_admin: 1, active: false } };
   if (path.startsWith('/api/users/password/')) return { method, url, payload: { password: 'taken-over-1' } };
-  const catalogue = Object.keys(catalogueBodies).find((p) => path === p || path === `${p}/{id}`);
-  if (catalogue) return { method, url, payload: { ...catalogueBodies[catalogue]!(), id: recordIds[catalogue] } };
+  const resource = Object.keys(bodies).find((p) => path === p || path === `${p}/{id}`);
+  if (resource) return { method, url, payload: { ...bodies[resource], id: recordIds[resource] } };
   if (path.startsWith('/api/products')) return { method, url, payload: { outlet: 'store', name: 'Staff product', price: 1, quantity: 1 } };
   return { method, url, payload: {} };
 }

@@ -3,14 +3,6 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 
-/** A valid create body for each foundation catalogue, by resource path. Each call gives a fresh name. */
-export const catalogueBodies: Record<string, (name?: string) => Record<string, unknown>> = {
-  '/api/training-programs': (name = uniqueName('Program')) => ({ name, duration: '3 months', fee: 150000.5, description: 'Full makeup course' }),
-  '/api/training-session': (name = uniqueName('Session')) => ({ name, start_date: '2027-01-10', end_date: '2027-04-10', active: true }),
-  '/api/extra-programs': (name = uniqueName('Package')) => ({ type: 'office', name, price: 85000, duration: '2 weeks', description: 'Brows' }),
-  '/api/bridalpackages': (name = uniqueName('Bridal')) => ({ name, price: 250000, description: 'Bride and two maids', active: true }),
-};
-
 let counter = 0;
 export const uniqueName = (prefix: string) => `${prefix} ${++counter}-${crypto.randomBytes(3).toString('hex')}`;
 

@@ -52,6 +52,23 @@ export interface ActionDef<B extends z.ZodObject = z.ZodObject> {
   log?: string;
 }
 
+/**
+ * Sample records of a resource, beside its declaration: the contract tests (`apps/api/test/resources.contract.test.ts`)
+ * walk the registry and build every record they need from these, so a new resource gets the CRUD, role, sort,
+ * search, reference and usage tests with no hand list (a resource without one fails those tests).
+ */
+export interface ResourceFixture {
+  /**
+   * At least three valid create bodies that differ in every sortable field (strings in one letter case, so the
+   * order is the same under any collation). `n` is new on every call: put it in what must be unique (a username,
+   * a phone, a SKU). Leave the reference fields out: the tests fill them with records made from the referenced
+   * resource's own fixture.
+   */
+  examples: (n: number) => readonly Record<string, unknown>[];
+  /** Which example of the referenced resource a reference takes, when not the first: `{ service_id: 2 }` (a service). */
+  refs?: Readonly<Record<string, number>>;
+}
+
 export interface ResourceDefinition<
   TRecord extends z.ZodObject = z.ZodObject,
   TCreate extends z.ZodObject = z.ZodObject,
@@ -101,6 +118,8 @@ export interface ResourceDefinition<
    * the list's: training sessions put the current one first.
    */
   pickerOrder?: (a: Record<string, unknown>, b: Record<string, unknown>, today: string) => number;
+  /** Sample records for the contract tests. */
+  fixture?: ResourceFixture;
 }
 
 /**
@@ -146,6 +165,8 @@ export function defineResource<
   actions?: Record<string, ActionDef>;
   countPath?: string;
   pickerOrder?: (a: Record<string, unknown>, b: Record<string, unknown>, today: string) => number;
+  /** Checked by the contract tests against `create` (a body it refuses fails them). */
+  fixture?: ResourceFixture;
 }): ResourceDefinition<TRecord, TCreate, TUpdate, TLists> {
   return {
     ...def,
@@ -156,6 +177,7 @@ export function defineResource<
     adminOnly: def.adminOnly ?? [],
     references: (def.references ?? {}) as Record<string, string>,
     actions: def.actions ?? {},
+    fixture: def.fixture,
   };
 }
 

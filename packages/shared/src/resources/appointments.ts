@@ -115,6 +115,14 @@ export const appointments = defineResource({
   references: { client_id: 'clients', service_id: 'products', artist_id: 'users' },
   ledger: { charge: 'price', singular: 'Deposit' },
   roles: { read: 'staff', write: 'staff' },
+  fixture: {
+    examples: (n) => [
+      { starts_at: '2027-03-01T09:00:00.000Z', note: `First visit ${n}` },
+      { starts_at: '2027-03-02T10:30:00.000Z', status: 'arrived', note: `Second visit ${n}`, amount_paid: 2000, payment_method: 'cash' },
+      { starts_at: '2027-03-03T14:00:00.000Z', status: 'done', note: `Third visit ${n}`, duration_minutes: 90 },
+    ],
+    refs: { service_id: 2 },
+  },
 });
 
 /** `POST /api/appointments/{id}/checkout`: a done appointment becomes a till sale; the deposit counts towards it. */

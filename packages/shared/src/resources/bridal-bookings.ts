@@ -86,4 +86,11 @@ export const bridalBookings = defineResource({
   references: { package_id: 'bridalpackages', artist_id: 'users' },
   ledger: { charge: 'price', singular: 'Payment' },
   roles: { read: 'admin', write: 'admin' },
+  fixture: {
+    examples: (n) => [
+      { client_name: `Adaeze Bride ${n}`, phone: '0803 123 4567', event_date: '2027-03-06', price: 250000, note: 'Church wedding' },
+      { client_name: `Bimpe Bride ${n}`, phone: '0803 765 4321', event_date: '2027-04-10', price: 180000, status: 'confirmed', amount_paid: 50000, payment_method: 'cash' },
+      { client_name: `Chioma Bride ${n}`, phone: '0812 000 1111', event_date: '2027-05-15', price: 300000.5, amount_paid: 100000, payment_method: 'pos' },
+    ],
+  },
 });

@@ -27,4 +27,11 @@ export const bridalPackages = defineResource({
   sortable: ['name', 'price', 'active', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   roles: { read: 'admin', write: 'admin' },
+  fixture: {
+    examples: (n) => [
+      { name: `Bridal Gold ${n}`, price: 250000, description: 'Bride and two maids' },
+      { name: `Bridal Silver ${n}`, price: 150000, active: false },
+      { name: `Owambe Guest ${n}`, price: 20000.5 },
+    ],
+  },
 });

@@ -89,6 +89,14 @@ export const clients = defineResource({
   references: { consent_recorded_by: 'users' },
   // staff serve clients: they look them up, add them and record PMU notes; merge, erase, export are admin's
   roles: { read: 'staff', write: 'staff' },
+  fixture: {
+    // n in the phone: one client per phone
+    examples: (n) => [
+      { name: `Amina Client ${n}`, phone: `+234803${String(n).padStart(7, '0')}`, birthday: '1990-05-01', notes: 'Prefers mornings' },
+      { name: `Bola Client ${n}`, phone: `+234805${String(n).padStart(7, '0')}`, birthday: '1985-12-24', patch_test_date: '2026-10-01', patch_test_result: 'passed' },
+      { name: `Chidi Client ${n}`, phone: `+234807${String(n).padStart(7, '0')}`, email: `chidi.${n}@example.com`, patch_test_date: '2026-11-01', patch_test_result: 'pending' },
+    ],
+  },
 });
 
 /** `POST /api/clients/find-or-create`: the client with this phone, or a new one with this name. */

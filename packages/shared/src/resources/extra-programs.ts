@@ -42,4 +42,11 @@ export const extraPrograms = defineResource({
     list: { path: 'list/:type', params: z.object({ type: extraProgramTypeSchema }), label: 'One kind' },
   },
   roles: { read: 'admin', write: 'admin' },
+  fixture: {
+    examples: (n) => [
+      { type: 'office', name: `Brow Microblading ${n}`, price: 85000, duration: '2 weeks', description: 'Brows' },
+      { type: 'hostel', name: `Shared Room ${n}`, price: 30000, duration: '1 month' },
+      { type: 'office', name: `Lip Blush ${n}`, price: 120000.5 },
+    ],
+  },
 });

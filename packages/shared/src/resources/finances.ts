@@ -58,6 +58,13 @@ export const finances = defineResource({
   totals: ['income', 'expense'],
   references: { recorded_by: 'users' },
   roles: { read: 'admin', write: 'admin' },
+  fixture: {
+    examples: () => [
+      { type: 'expense', category: 'Rent', amount: 150000, date: '2027-01-05', description: 'Shop rent' },
+      { type: 'income', category: 'Consulting', amount: 20000.5, date: '2027-02-10' },
+      { type: 'expense', category: 'Electricity', amount: 35000, date: '2027-03-15', outlet: 'salon' },
+    ],
+  },
 });
 
 /** `summary-range/{from}/{to}`. */

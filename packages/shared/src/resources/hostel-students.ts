@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction, defineResource } from '../crud/define-resource.js';
 import { depositRule } from '../crud/ledger.js';
 import { id, isoDate, isoMonth, optionalText } from '../primitives.js';
-import { changeSessionAction, endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields } from './trainees.js';
+import { changeSessionAction, endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields, traineeExamples } from './trainees.js';
 
 export const hostelStudentSchema = z.object({
   ...traineeRecordFields,
@@ -72,4 +72,5 @@ export const hostelStudents = defineResource({
   actions: { suspend: suspendAction, changeSession: changeSessionAction, checkOut: checkOutAction },
   countPath: 'totalnumber',
   roles: { read: 'admin', write: 'admin' },
+  fixture: { examples: (n) => traineeExamples(n).map((t, i) => ({ ...t, room: ['A1', 'B2', 'C3'][i] })), refs: { pricing_id: 1 } },
 });

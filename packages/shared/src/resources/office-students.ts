@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { depositRule } from '../crud/ledger.js';
 import { id, optionalText } from '../primitives.js';
-import { endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields } from './trainees.js';
+import { endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields, traineeExamples } from './trainees.js';
 
 export const officeStudentSchema = z.object({
   ...traineeRecordFields,
@@ -42,4 +42,5 @@ export const officeStudents = defineResource({
   actions: { suspend: suspendAction },
   countPath: 'totalnumber',
   roles: { read: 'admin', write: 'admin' },
+  fixture: { examples: (n) => traineeExamples(n) },
 });

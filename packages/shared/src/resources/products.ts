@@ -123,6 +123,13 @@ export const products = defineResource({
   },
   adminOnly: ['cost_price'],
   roles: { read: 'staff', write: 'admin' },
+  fixture: {
+    examples: (n) => [
+      { outlet: 'store', name: `Matte Lipstick ${n}`, sku: `LIP-${n}`, category: 'Lips', price: 5000, cost_price: 2000 },
+      { outlet: 'store', name: `Brow Pencil ${n}`, sku: `BRW-${n}`, category: 'Brows', price: 3500.5, cost_price: 1500, quantity: 3 },
+      { outlet: 'store', name: `Gel Manicure ${n}`, kind: 'service', sku: `SVC-${n}`, category: 'Nails', price: 8000, duration_minutes: 45 },
+    ],
+  },
 });
 
 /** `PUT /api/products/quantity/{id}`: a signed change, never zero (restock > 0, write-off < 0). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { depositRule } from '../crud/ledger.js';
 import { id, isoDate, optionalText } from '../primitives.js';
-import { changeSessionAction, endRule, firstPaymentFields, suspendAction, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields } from './trainees.js';
+import { changeSessionAction, endRule, firstPaymentFields, suspendAction, traineeExamples, traineeFilterFields, traineeInputFields, traineeLists, traineeRecordFields } from './trainees.js';
 
 export const studentSchema = z.object({
   ...traineeRecordFields,
@@ -54,4 +54,5 @@ export const students = defineResource({
   actions: { suspend: suspendAction, changeSession: changeSessionAction },
   countPath: 'totalnumber',
   roles: { read: 'admin', write: 'admin' },
+  fixture: { examples: (n) => traineeExamples(n) },
 });

@@ -96,3 +96,14 @@ export function traineeLists(base: string, opts: { program?: { a: string; b: str
   }
   return lists;
 }
+
+/**
+ * The trainees' sample records (their fixtures): one starting next year with no payment, one finished (completed)
+ * with a deposit, one paid in full: apart in every sortable field, status and balance included.
+ */
+export const traineeExamples = (n: number) =>
+  [
+    { name: `Amaka Trainee ${n}`, phone: '0803 111 2222', start_date: '2027-01-10', end_date: '2027-04-10', fee: 150000 },
+    { name: `Bukola Trainee ${n}`, phone: '0803 333 4444', start_date: '2026-01-05', end_date: '2026-03-05', fee: 120000, amount_paid: 20000, payment_method: 'cash' },
+    { name: `Chinwe Trainee ${n}`, phone: '0803 555 6666', start_date: '2027-02-01', end_date: '2027-06-01', fee: 175000.5, amount_paid: 175000.5, payment_method: 'transfer' },
+  ] as const;

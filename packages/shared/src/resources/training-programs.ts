@@ -77,4 +77,11 @@ export const trainingPrograms = defineResource({
   sortable: ['name', 'duration', 'fee', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   roles: { read: 'admin', write: 'admin' },
+  fixture: {
+    examples: (n) => [
+      { name: `Bridal Makeup ${n}`, duration: '3 months', fee: 150000.5, description: 'Full makeup course' },
+      { name: `Editorial Makeup ${n}`, duration: '6 weeks', fee: 90000 },
+      { name: `Gele Tying ${n}`, duration: '2 weeks', fee: 25000.25 },
+    ],
+  },
 });

@@ -45,4 +45,11 @@ export const trainingSessions = defineResource({
   defaultSort: { field: 'start_date', order: 'desc' },
   pickerOrder: sessionPickerOrder,
   roles: { read: 'admin', write: 'admin' },
+  fixture: {
+    examples: (n) => [
+      { name: `January Class ${n}`, start_date: '2027-01-10', end_date: '2027-04-10' },
+      { name: `March Class ${n}`, start_date: '2027-03-01', end_date: '2027-05-30', active: true },
+      { name: `May Class ${n}`, start_date: '2027-05-02', end_date: '2027-08-01', active: false },
+    ],
+  },
 });

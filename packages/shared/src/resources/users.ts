@@ -60,6 +60,13 @@ export const users = defineResource({
   sortable: ['name', 'username', 'role', 'is_admin', 'active', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   roles: { read: 'admin', write: 'admin' },
+  fixture: {
+    examples: (n) => [
+      { name: `Ada Okoro ${n}`, username: `ada.${n}`, role: 'Makeup Artist', password: 'long-enough-pass-1' },
+      { name: `Bisi Adeyemi ${n}`, username: `bisi.${n}`, role: 'Sales Attendant', is_admin: 1, email: `bisi.${n}@example.com`, phone: '0803 123 4567', password: 'long-enough-pass-1' },
+      { name: `Chika Obi ${n}`, username: `chika.${n}`, role: 'Store Manager', active: false, password: 'long-enough-pass-1' },
+    ],
+  },
 });
 
 /** `PUT /api/users/password/{id}`. `current_password` is required when changing one's own. */
