@@ -21,6 +21,10 @@ export interface AppConfig {
   logFile: string | undefined;
   webDist: string;
   repoRoot: string;
+  /** BACKUP_DIR when set; else backups go to DATA_DIR/backups (backupDirs in db/backup.ts). */
+  backupDir: string | undefined;
+  /** BACKUP_COPY_DIR: a USB drive or a folder a sync client uploads, which gets a copy of each backup. */
+  backupCopyDir: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -38,5 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFile: env.LOG_FILE ? path.resolve(userCwd, env.LOG_FILE) : undefined,
     webDist: path.join(repoRoot, 'apps/web/dist'),
     repoRoot,
+    backupDir: env.BACKUP_DIR ? path.resolve(userCwd, env.BACKUP_DIR) : undefined,
+    backupCopyDir: env.BACKUP_COPY_DIR ? path.resolve(userCwd, env.BACKUP_COPY_DIR) : undefined,
   };
 }

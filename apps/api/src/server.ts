@@ -2,7 +2,7 @@ import { holdServerLock } from './db/server-lock.js';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
-import { backupDirFor } from './db/backup.js';
+import { backupDirs } from './db/backup.js';
 import { scheduleBackups } from './db/backup-schedule.js';
 import { ensureFirstAdmin, ignoredAdminSettings } from './features/auth/first-admin.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
@@ -37,7 +37,8 @@ async function main() {
   const app = await buildApp({ database, config, logger: { level: config.logLevel, redact: ['req.headers.authorization'], ...(config.logFile ? { file: config.logFile } : {}) } });
   // hourly and on request (SIGUSR2: `npm run backup`), never holding a sale (db/backup.ts); with several
   // API processes the primary takes them
-  const backups = isApiWorker() ? undefined : scheduleBackups({ database, dir: backupDirFor(config.dataDir), databaseUrl: config.databaseUrl });
+  const { dir, copyDir } = backupDirs(config);
+  const backups = isApiWorker() ? undefined : scheduleBackups({ database, dir, copyDir, dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   if (backups) {
     app.addHook('onRequest', async () => backups.requestStarted());
     app.addHook('onResponse', async () => backups.requestEnded());
@@ -75,7 +76,7 @@ async function primary(config: AppConfig, processes: number) {
   // held by the primary too: between the workers' restarts a restore still sees the studio running
   await holdServerLock(config.databaseUrl!);
   // pg_dump needs only the URL
-  scheduleBackups({ database, dir: backupDirFor(config.dataDir), databaseUrl: config.databaseUrl });
+  scheduleBackups({ database, ...backupDirs(config), dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await forkApiWorkers(processes);
   printBanner(config, database.kind, admin, ignored, processes);
 }

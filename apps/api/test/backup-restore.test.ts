@@ -1,5 +1,4 @@
 // Issue 19: backups that restore every time (D1, D4, D5, D6, D7, D11 and the manifest).
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,22 +6,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as tar from 'tar';
-import { backupPglite, backupPostgres, backupsToKeep } from '../src/db/backup.js';
+import { backupPglite, backupPostgres, backupsToKeep, MANIFEST, restoreStagedPostgres, stagePostgresBackup, type BackupManifest } from '../src/db/backup.js';
 import { openPglite, openPostgres } from '../src/db/client.js';
 import { holdServerLock } from '../src/db/server-lock.js';
-import { repoRoot } from './helpers/server-process.js';
+import { runScript } from './helpers/scripts.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-restore-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** `npm run restore -- FILE` as a user runs it, with this environment. */
-export function runScript(script: string, args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/scripts', script), ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', INIT_CWD: repoRoot, ...env },
-    encoding: 'utf8',
-  });
-}
 
 describe('D1: the safety copy a restore takes never pushes out the file it restores', () => {
   it('a restore backup of the same hour is kept apart from the hourly buckets', () => {
@@ -170,4 +161,86 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('D7 on PostgreSQL: a running ser
       await drop();
     }
   }, 180_000);
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: a backup knows what it holds (manifest, photos, checked restore)', () => {
+  const markers = async (url: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return Number((await c.query<{ n: string }>('select count(*) as n from marker')).rows[0]!.n);
+    } finally {
+      await c.end();
+    }
+  };
+  const sql = async (url: string, text: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(text).finally(() => c.end());
+  };
+
+  it('the .pg.tar holds the manifest and the photos; verify counts the dump; restore brings both back; a damaged dump or a count that differs changes nothing', async () => {
+    const { url, drop } = await scratchDatabase('studio_pgm');
+    try {
+      const dataDir = path.join(tmp, 'pgm-data');
+      const dir = path.join(tmp, 'pgm-backups');
+      const photo = path.join(dataDir, 'uploads/profile/1-photo.png');
+      fs.mkdirSync(path.dirname(photo), { recursive: true });
+      const original = crypto.randomBytes(2048);
+      fs.writeFileSync(photo, original);
+      await sql(url, `create table marker (v text); insert into marker select 'row ' || g from generate_series(1, 3000) g`);
+      const file = await backupPostgres(url, dir, 'manual', { dataDir });
+      expect(file).toMatch(/-manual\.pg\.tar$/);
+
+      const verify = runScript('backup-verify.ts', [file], {});
+      expect(verify.stderr).toBe('');
+      expect(verify.status).toBe(0);
+      expect(verify.stdout).toMatch(/postgres, taken .*, 1 uploaded files/);
+      expect(verify.stdout).toMatch(/marker: 3000 \(manifest 3000\)/);
+
+      // the studio moves on: rows go, the photo is replaced
+      await sql(url, `delete from marker where v like 'row 1%'`);
+      fs.writeFileSync(photo, crypto.randomBytes(100));
+      const r = runScript('restore.ts', [file], { DATABASE_URL: url, BACKUP_DIR: dir, DATA_DIR: dataDir });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/every table matching the backup's manifest/);
+      expect(await markers(url)).toBe(3000);
+      expect(fs.readFileSync(photo)).toEqual(original);
+      const aside = fs.readdirSync(dataDir).filter((n) => n.startsWith('uploads.replaced-'));
+      expect(aside).toHaveLength(1);
+      expect(fs.statSync(path.join(dataDir, aside[0]!, 'profile/1-photo.png')).size).toBe(100);
+      expect(fs.existsSync(path.join(dataDir, 'restoring'))).toBe(false);
+
+      // a dump cut short: verify fails, restore refuses before its safety backup, the data stays
+      await sql(url, `delete from marker where v = 'row 7'`);
+      const unpacked = path.join(tmp, 'pgm-unpacked');
+      fs.mkdirSync(unpacked);
+      await tar.x({ file, cwd: unpacked });
+      const dump = path.join(unpacked, 'database.dump');
+      fs.truncateSync(dump, Math.floor(fs.statSync(dump).size / 2));
+      const cut = path.join(tmp, 'studio-2026-11-25T10-00-00-000Z-hourly.pg.tar');
+      await tar.c({ file: cut, cwd: unpacked }, fs.readdirSync(unpacked));
+      const badVerify = runScript('backup-verify.ts', [cut], {});
+      expect(badVerify.status).toBe(1);
+      expect(badVerify.stderr).toMatch(/failed its check: its database .*cannot be read to its end/);
+      const safetyBefore = fs.readdirSync(dir).filter((n) => n.includes('-restore.')).length;
+      const refused = runScript('restore.ts', [cut], { DATABASE_URL: url, BACKUP_DIR: dir, DATA_DIR: dataDir });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/failed its check.*unchanged/s);
+      expect(fs.readdirSync(dir).filter((n) => n.includes('-restore.')).length).toBe(safetyBefore);
+      expect(await markers(url)).toBe(2999);
+
+      // rows that differ from the manifest after the restore roll the whole restore back
+      const staged = path.join(tmp, 'pgm-staged');
+      const check = await stagePostgresBackup(file, staged);
+      expect(check.problems).toEqual([]);
+      const wrong: BackupManifest = { ...check.manifest!, counts: { ...check.manifest!.counts, marker: 2998 } };
+      await expect(restoreStagedPostgres(url, staged, wrong)).rejects.toThrow(/table marker has 3000 rows where the backup holds 2998.*rolled back/);
+      expect(await markers(url)).toBe(2999);
+      expect(JSON.parse(fs.readFileSync(path.join(staged, MANIFEST), 'utf8')).database).toBe('postgres');
+    } finally {
+      await drop();
+    }
+  }, 300_000);
 });

@@ -40,8 +40,8 @@ describe('a day close and the backup schedule', () => {
     expect((await t.call(admin, { method: 'POST', url, payload: body })).statusCode).toBe(201);
     if (t.database.kind === 'postgres') {
       // pg_dump of the test database, named with the reason
-      await vi.waitFor(() => expect(listBackups(dir).filter((b) => b.name.endsWith('-close.dump'))).toHaveLength(1), { timeout: 60_000 });
-      expect(mentions(log, '-close.dump')).toBe(true);
+      await vi.waitFor(() => expect(listBackups(dir).filter((b) => b.name.endsWith('-close.pg.tar'))).toHaveLength(1), { timeout: 60_000 });
+      expect(mentions(log, '-close.pg.tar')).toBe(true);
     } else {
       // the tests' embedded database lives in memory, with no data folder to copy: the schedule was asked, and says why it could not
       await vi.waitFor(() => expect(mentions(warn, 'The close backup failed: Only an embedded database with a data folder')).toBe(true), { timeout: 30_000 });

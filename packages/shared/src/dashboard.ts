@@ -91,8 +91,31 @@ export const dashboardSchema = z.object({
    * came back (a paid sale or a done appointment this month). Merged records are not counted.
    */
   clients: z.object({ month: z.string(), new: count, returning: count }),
+  /**
+   * The backups (issue 19, item 4): the newest in BACKUP_DIR, its copy in BACKUP_COPY_DIR, a backup that failed
+   * since, the last drill (`npm run backup:drill`), and a sentence for each thing to act on (`warnings`: none when
+   * all is well): no backup yet, the last older than `stale_after_hours` (26), a failed backup, copy or drill.
+   */
+  backups: z.object({
+    dir: z.string(),
+    last: z.object({ file: z.string(), at: z.string(), size: count, database: z.enum(['pglite', 'postgres']) }).nullable(),
+    age_hours: z.number().nullable(),
+    last_failure: z.object({ at: z.string(), error: z.string() }).nullable(),
+    copy: z.object({
+      configured: z.boolean(),
+      dir: z.string().nullable(),
+      file: z.string().nullable(),
+      at: z.string().nullable(),
+      ok: z.boolean().nullable(),
+      error: z.string().nullable(),
+    }),
+    drill: z.object({ at: z.string(), file: z.string(), ok: z.boolean(), summary: z.string() }).nullable(),
+    stale_after_hours: z.number(),
+    warnings: z.array(z.string()),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+export type DashboardBackups = Dashboard['backups'];
 export type SalesPeriod = z.infer<typeof salesPeriodSchema>;
 
 export const DASHBOARD_DAYS = 30;

@@ -1,11 +1,15 @@
 import type { Database } from './client.js';
-import { backupDatabase, checkpointPglite, hasTool, listBackups, PG_TOOLS_MISSING, whenIdle, type BackupReason } from './backup.js';
+import { backupDatabase, checkpointPglite, hasTool, listBackups, PG_TOOLS_MISSING, recordBackupFailure, whenIdle, type BackupReason } from './backup.js';
 
 export interface BackupScheduleOptions {
   database: Database;
-  /** Where backups go (backupDirFor). */
+  /** Where backups go (backupDirs). */
   dir: string;
   databaseUrl?: string;
+  /** DATA_DIR: a PostgreSQL backup takes its uploads from there (the embedded database knows its own). */
+  dataDir?: string;
+  /** BACKUP_COPY_DIR: each backup is copied there too. */
+  copyDir?: string;
   /** How old the newest backup may be before the next one is taken. */
   everyMs?: number;
   /** How often that is checked. */
@@ -62,11 +66,20 @@ export function scheduleBackups(opts: BackupScheduleOptions): BackupSchedule {
 
   const now = async (reason: BackupReason) => {
     try {
-      const file = await backupDatabase(opts.database, { databaseUrl: opts.databaseUrl, dir: opts.dir, reason, beforeCheckpoint: quietMoment });
+      const file = await backupDatabase(opts.database, {
+        databaseUrl: opts.databaseUrl,
+        dir: opts.dir,
+        reason,
+        beforeCheckpoint: quietMoment,
+        dataDir: opts.dataDir,
+        copyDir: opts.copyDir,
+        warn,
+      });
       log(`Backed up the database to ${file}`);
       return file;
     } catch (err) {
       warn(`The ${reason} backup failed: ${(err as Error).message}`);
+      recordBackupFailure(opts.dir, reason, (err as Error).message);
       throw err;
     }
   };
@@ -77,6 +90,7 @@ export function scheduleBackups(opts: BackupScheduleOptions): BackupSchedule {
     if (opts.database.kind === 'postgres' && !(await hasTool('pg_dump'))) {
       disabled = true;
       warn(`No hourly backups of the PostgreSQL database: ${PG_TOOLS_MISSING('pg_dump')}`);
+      recordBackupFailure(opts.dir, 'hourly', PG_TOOLS_MISSING('pg_dump'));
       return;
     }
     const newest = listBackups(opts.dir)[0];

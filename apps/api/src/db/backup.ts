@@ -3,8 +3,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
+import pg from 'pg';
 import * as tar from 'tar';
-import type { Database } from './client.js';
+import type { AppConfig } from '../config.js';
+import { APPLICATION_NAME, type Database } from './client.js';
+import { readBackupStatus, recordBackupStatus } from './backup-status.js';
 import { ensurePrivateDir, FILE_MODE, fsyncPath, PGDATA, restrictNewFiles, restrictTree, timestamp } from './data-dir.js';
 
 /**
@@ -21,17 +25,19 @@ import { ensurePrivateDir, FILE_MODE, fsyncPath, PGDATA, restrictNewFiles, restr
  * copy goes through on its first start. The files are read by libuv's threads,
  * never by the JavaScript thread the database runs on.
  *
- * PostgreSQL: `pg_dump -Fc`, restored with `pg_restore`.
+ * PostgreSQL: `pg_dump -Fc` in the snapshot the rows were counted in, inside a tar with the manifest and the
+ * uploads (`.pg.tar`), restored with `pg_restore` (earlier versions' bare `.dump` files still restore).
  *
- * Files are named `studio-<UTC time>-<reason>.tar.gz` (or `.dump`) and kept by age
- * (`prune`): the newest of each of the last 48 hours, 14 days and 12 months.
+ * Files are named `studio-<UTC time>-<reason>.tar.gz` (or `.pg.tar`, or `.dump`) and kept by age
+ * (`prune`): the newest of each of the last 48 hours, 14 days and 12 months. BACKUP_COPY_DIR, when set,
+ * gets a copy of each, kept by the same rules (`copyBackup`).
  */
 
 export type BackupReason = 'hourly' | 'close' | 'manual' | 'restore';
 
 export const KEEP = { hours: 48, days: 14, months: 12 };
 
-const NAME = /^studio-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)-([a-z]+)\.(tar\.gz|dump)$/;
+const NAME = /^studio-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)-([a-z]+)\.(tar\.gz|pg\.tar|dump)$/;
 /** Backups taken by earlier versions (PGlite's dumpDataDir at every start). */
 const LEGACY_NAME = /^pgdata-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.tar\.gz$/;
 
@@ -41,10 +47,17 @@ export interface BackupFile {
   at: Date;
 }
 
-/** BACKUP_DIR (another disk, ideally), else `DATA_DIR/backups`: outside the cluster either way. */
-export function backupDirFor(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
-  const userCwd = env.INIT_CWD ?? process.cwd();
-  return env.BACKUP_DIR ? path.resolve(userCwd, env.BACKUP_DIR) : path.join(dataDir, 'backups');
+/**
+ * Where the backups go (BACKUP_DIR: another disk, ideally; else DATA_DIR/backups, outside the cluster either way)
+ * and where each is copied (BACKUP_COPY_DIR, if set).
+ */
+export function backupDirs(config: Pick<AppConfig, 'dataDir' | 'backupDir' | 'backupCopyDir'>): { dir: string; copyDir: string | undefined } {
+  return { dir: config.backupDir ?? path.join(config.dataDir, 'backups'), copyDir: config.backupCopyDir };
+}
+
+/** The kind of database a backup file holds, by its name. */
+export function backupKind(name: string): 'pglite' | 'postgres' {
+  return name.endsWith('.pg.tar') || name.endsWith('.dump') ? 'postgres' : 'pglite';
 }
 
 function parseStamp(s: string): Date {
@@ -123,8 +136,8 @@ export function prune(dir: string, now = new Date(), protect: string[] = []): st
     gone.push(f.name);
   }
   for (const name of fs.readdirSync(dir)) {
-    if (name.endsWith('.partial')) {
-      fs.rmSync(path.join(dir, name), { force: true });
+    if (name.endsWith('.partial') || name.endsWith('.staging')) {
+      fs.rmSync(path.join(dir, name), { recursive: true, force: true });
       gone.push(name);
     }
   }
@@ -212,6 +225,18 @@ function sha256File(file: string): string {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
+/** sha256 of a file of any size, read as a stream. */
+async function sha256Stream(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The checksums of the files under DATA_DIR/uploads, by archive path. */
+function uploadChecksums(dataDir: string, entries: string[]): Record<string, string> {
+  return Object.fromEntries(entries.filter((p) => fs.statSync(path.join(dataDir, p)).isFile()).map((p) => [p, sha256File(path.join(dataDir, p))]));
+}
+
 /**
  * The copy itself (see the top of this file): the caller has made sure no checkpoint runs meanwhile. The archive
  * holds `pgdata/` (the control file first, the WAL last), `uploads/` and the manifest.
@@ -219,7 +244,7 @@ function sha256File(file: string): string {
 async function tarCluster(dataDir: string, file: string, manifest: BackupManifest): Promise<void> {
   const pgdata = path.join(dataDir, PGDATA);
   const uploads = uploadEntries(dataDir);
-  manifest.files = Object.fromEntries(uploads.filter((p) => fs.statSync(path.join(dataDir, p)).isFile()).map((p) => [p, sha256File(path.join(dataDir, p))]));
+  manifest.files = uploadChecksums(dataDir, uploads);
   const manifestPath = path.join(dataDir, MANIFEST);
   fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2), { mode: FILE_MODE });
   try {
@@ -232,7 +257,7 @@ async function tarCluster(dataDir: string, file: string, manifest: BackupManifes
   }
 }
 
-function finalName(dir: string, reason: BackupReason, ext: 'tar.gz' | 'dump'): string {
+function finalName(dir: string, reason: BackupReason, ext: 'tar.gz' | 'pg.tar'): string {
   return path.join(dir, `studio-${timestamp()}-${reason}.${ext}`);
 }
 
@@ -242,12 +267,71 @@ function commit(partial: string, file: string, dir: string) {
   fsyncPath(dir);
 }
 
+/** Where a backup also goes, and what to keep. */
+export interface BackupOptions {
+  /** BACKUP_COPY_DIR: a copy of the backup goes there (`copyBackup`). */
+  copyDir?: string;
+  /** Paths prune never deletes (the file a restore is reading). */
+  protect?: string[];
+  /** Where a failed copy is told. */
+  warn?: (line: string) => void;
+}
+
+/** After a backup is in place: the old ones pruned, the success recorded, the copy made. */
+async function afterBackup(file: string, dir: string, opts: BackupOptions): Promise<void> {
+  prune(dir, new Date(), opts.protect);
+  recordBackupStatus(dir, { last_success: { file: path.basename(file), at: new Date().toISOString() } });
+  if (opts.copyDir) await copyBackup(file, opts.copyDir, dir).catch((err: Error) => (opts.warn ?? console.warn)(`The copy of ${path.basename(file)} to ${opts.copyDir} failed: ${err.message}`));
+}
+
+/**
+ * Copies a backup into `copyDir` (BACKUP_COPY_DIR: a USB drive, a folder a sync client uploads) and prunes that
+ * folder by the same age rules. The folder must exist: a drive that is not plugged in leaves its mount point
+ * empty, and a copy made there would sit on the studio's own disk. The copy is written under a temporary name,
+ * read back and compared (sha256) with the backup, then renamed into place. The outcome, made or failed, is
+ * recorded in the backup folder's status (backup-status.ts), which the dashboard shows; a failure throws.
+ */
+export async function copyBackup(file: string, copyDir: string, dir = path.dirname(file)): Promise<string> {
+  const name = path.basename(file);
+  const dest = path.join(copyDir, name);
+  const partial = `${dest}.partial`;
+  const at = new Date().toISOString();
+  try {
+    if (!fs.existsSync(copyDir) || !fs.statSync(copyDir).isDirectory()) {
+      throw new Error(`the folder ${copyDir} does not exist (is the drive plugged in?)`);
+    }
+    await fs.promises.copyFile(file, partial);
+    try {
+      fs.chmodSync(partial, FILE_MODE);
+    } catch {
+      // a drive without Unix permissions (FAT, exFAT)
+    }
+    fsyncPath(partial);
+    const [want, got] = await Promise.all([sha256Stream(file), sha256Stream(partial)]);
+    if (want !== got) throw new Error('the copy read back differs from the backup');
+    fs.renameSync(partial, dest);
+    try {
+      fsyncPath(copyDir);
+    } catch {
+      // some file systems cannot sync a folder
+    }
+    prune(copyDir, new Date());
+    recordBackupStatus(dir, { copy: { dir: copyDir, file: name, at, ok: true, error: null } });
+    return dest;
+  } catch (err) {
+    fs.rmSync(partial, { force: true });
+    const error = (err as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the drive is full' : (err as Error).message;
+    recordBackupStatus(dir, { copy: { dir: copyDir, file: name, at, ok: false, error } });
+    throw new Error(error, { cause: err });
+  }
+}
+
 /**
  * One embedded-database backup into `dir`: CHECKPOINT, then the copy. `beforeCheckpoint`
  * may wait for a quiet moment (the checkpoint writes and syncs what sales changed
  * since the last one, which holds the database for that long).
  */
-export async function backupPglite(database: Database, dir: string, reason: BackupReason, beforeCheckpoint?: () => Promise<void>): Promise<string> {
+export async function backupPglite(database: Database, dir: string, reason: BackupReason, beforeCheckpoint?: () => Promise<void>, opts: BackupOptions = {}): Promise<string> {
   if (!database.pglite || !database.dataDir) throw new Error('Only an embedded database with a data folder can be backed up this way.');
   restrictNewFiles();
   ensurePrivateDir(dir);
@@ -272,7 +356,7 @@ export async function backupPglite(database: Database, dir: string, reason: Back
     }
     fs.chmodSync(partial, FILE_MODE);
     commit(partial, file, dir);
-    prune(dir);
+    await afterBackup(file, dir, opts);
     return file;
   });
 }
@@ -324,29 +408,80 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
   });
 }
 
-/** One PostgreSQL backup into `dir` with pg_dump's custom format (what pg_restore reads). */
-export async function backupPostgres(url: string, dir: string, reason: BackupReason, opts: { protect?: string[] } = {}): Promise<string> {
+/** The database inside a PostgreSQL backup (`.pg.tar`): pg_dump's custom format, what pg_restore reads. */
+export const PG_DUMP = 'database.dump';
+
+/**
+ * One PostgreSQL backup into `dir`: `studio-<time>-<reason>.pg.tar`, an uncompressed tar (the dump compresses
+ * itself) of the manifest, `database.dump` and `uploads/` (from `dataDir`, the server's DATA_DIR). The rows are
+ * counted in a repeatable-read transaction whose snapshot pg_dump is given (`--snapshot`), so the manifest's
+ * counts are exactly what the dump holds, whatever the till does meanwhile.
+ */
+export async function backupPostgres(url: string, dir: string, reason: BackupReason, opts: BackupOptions & { dataDir?: string } = {}): Promise<string> {
   if (!(await hasTool('pg_dump'))) throw new Error(PG_TOOLS_MISSING('pg_dump'));
   restrictNewFiles();
   ensurePrivateDir(dir);
   return exclusively(async () => {
-    const file = finalName(dir, reason, 'dump');
+    const file = finalName(dir, reason, 'pg.tar');
+    const staging = `${file}.staging`;
     const partial = `${file}.partial`;
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${url}`]);
+    ensurePrivateDir(staging);
+    try {
+      const client = new pg.Client({ connectionString: url, application_name: `${APPLICATION_NAME} (backup)` });
+      await client.connect();
+      let counts: Record<string, number>;
+      try {
+        await client.query('begin isolation level repeatable read read only');
+        const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
+        counts = await tableCounts((q) => client.query(q));
+        await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${path.join(staging, PG_DUMP)}`, `--dbname=${url}`]);
+        await client.query('commit');
+      } finally {
+        await client.end().catch(() => {});
+      }
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const uploads = opts.dataDir ? uploadEntries(opts.dataDir) : [];
+          const manifest: BackupManifest = {
+            format: 1,
+            app_version: appVersion(),
+            database: 'postgres',
+            created_at: new Date().toISOString(),
+            counts,
+            volatile: VOLATILE_TABLES,
+            files: opts.dataDir ? uploadChecksums(opts.dataDir, uploads) : {},
+          };
+          fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2), { mode: FILE_MODE });
+          await tar.c({ file: partial, cwd: staging, portable: true, noDirRecurse: true, mode: FILE_MODE }, [MANIFEST, PG_DUMP]);
+          if (uploads.length) await tar.r({ file: partial, cwd: opts.dataDir, portable: true, noDirRecurse: true }, uploads);
+          break;
+        } catch (err) {
+          // a photo replaced while it was read: again
+          fs.rmSync(partial, { force: true });
+          if (attempt >= 3) throw err;
+        }
+      }
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
     fs.chmodSync(partial, FILE_MODE);
     commit(partial, file, dir);
-    prune(dir, new Date(), opts.protect);
+    await afterBackup(file, dir, opts);
     return file;
   });
 }
 
 /** A backup of whichever database this is. */
-export function backupDatabase(database: Database, opts: { databaseUrl?: string; dir: string; reason: BackupReason; beforeCheckpoint?: () => Promise<void> }): Promise<string> {
+export function backupDatabase(
+  database: Database,
+  opts: { databaseUrl?: string; dir: string; reason: BackupReason; beforeCheckpoint?: () => Promise<void>; dataDir?: string; copyDir?: string; warn?: (line: string) => void },
+): Promise<string> {
+  const more = { copyDir: opts.copyDir, warn: opts.warn };
   if (database.kind === 'postgres') {
     if (!opts.databaseUrl) throw new Error('backupDatabase: the PostgreSQL URL is needed');
-    return backupPostgres(opts.databaseUrl, opts.dir, opts.reason);
+    return backupPostgres(opts.databaseUrl, opts.dir, opts.reason, { ...more, dataDir: opts.dataDir });
   }
-  return backupPglite(database, opts.dir, opts.reason, opts.beforeCheckpoint);
+  return backupPglite(database, opts.dir, opts.reason, opts.beforeCheckpoint, more);
 }
 
 /** Reads a `.dump` through with pg_restore --list (no database touched); returns how many entries it lists. */
@@ -364,10 +499,184 @@ export async function verifyPostgresDump(file: string): Promise<number> {
   return out.split('\n').filter((l) => /^\d+;/.test(l)).length;
 }
 
-/** pg_restore of a `.dump` into the database at `url` (replacing what it holds). */
-export async function restorePostgres(url: string, file: string): Promise<void> {
+/**
+ * The rows per table of the public schema a pg_dump file holds, read from pg_restore's data stream (`COPY ... FROM
+ * stdin;`, one line a row, `\.` at the end), no database touched. A file cut short or damaged makes pg_restore fail:
+ * that throws.
+ */
+export async function dumpRowCounts(dump: string): Promise<Record<string, number>> {
   if (!(await hasTool('pg_restore'))) throw new Error(PG_TOOLS_MISSING('pg_restore'));
-  await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file]);
+  const p = spawn('pg_restore', ['--data-only', '--file=-', dump], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  p.stderr.on('data', (b: Buffer) => (err += b.toString()));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    p.on('error', reject);
+    p.on('close', resolve);
+  });
+  const counts: Record<string, number> = {};
+  const unquote = (id: string) => (id.startsWith('"') ? id.slice(1, -1).replace(/""/g, '"') : id);
+  let table: string | null = null;
+  let rows = 0;
+  for await (const line of readline.createInterface({ input: p.stdout, crlfDelay: Infinity })) {
+    if (table === null) {
+      const m = /^COPY ("(?:[^"]|"")+"|[^ ."]+)\.("(?:[^"]|"")+"|[^ ."]+)(?: \(.*\))? FROM stdin;$/.exec(line);
+      if (m) {
+        table = unquote(m[1]!) === 'public' ? unquote(m[2]!) : '';
+        rows = 0;
+      }
+    } else if (line === '\\.') {
+      if (table) counts[table] = (counts[table] ?? 0) + rows;
+      table = null;
+    } else rows++;
+  }
+  const code = await exited;
+  if (code !== 0 || table !== null) throw new Error(`${path.basename(dump)} cannot be read to its end${err.trim() ? ` (${err.trim().split('\n')[0]})` : ''}.`);
+  return counts;
+}
+
+/**
+ * Unpacks a PostgreSQL backup (`.pg.tar`) into `root` (`root/database.dump`, `root/uploads`, the manifest) and checks
+ * it without touching any database: the photos against their checksums, the dump read through by pg_restore, and its
+ * rows per table counted from the data against the manifest (exactly: they were counted in the dump's snapshot).
+ * Throws when the archive cannot be unpacked or holds no manifest or no dump.
+ */
+export async function stagePostgresBackup(file: string, root: string): Promise<BackupCheck> {
+  restrictNewFiles();
+  fs.rmSync(root, { recursive: true, force: true });
+  ensurePrivateDir(root);
+  try {
+    await tar.x({ file, cwd: root, strict: true });
+  } catch (err) {
+    throw new Error(`${file} could not be unpacked (${(err as Error).message}): it is damaged or not a backup.`, { cause: err });
+  }
+  restrictTree(root);
+  const manifestPath = path.join(root, MANIFEST);
+  const dump = path.join(root, PG_DUMP);
+  if (!fs.existsSync(manifestPath) || !fs.existsSync(dump)) throw new Error(`${file} is not a backup of a PostgreSQL studio (no ${MANIFEST} or ${PG_DUMP} in it).`);
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BackupManifest;
+  const problems: string[] = [];
+  if (manifest.database !== 'postgres') problems.push('it is a backup of the embedded database, not of a PostgreSQL one');
+  for (const [rel, sum] of Object.entries(manifest.files ?? {})) {
+    const abs = path.join(root, rel);
+    if (!fs.existsSync(abs)) problems.push(`${rel} is missing`);
+    else if (sha256File(abs) !== sum) problems.push(`${rel} is damaged (its checksum differs)`);
+  }
+  let counts: Record<string, number> = {};
+  try {
+    await verifyPostgresDump(dump);
+    counts = await dumpRowCounts(dump);
+  } catch (err) {
+    problems.push(`its database ${(err as Error).message.replace(/^\S+ /, '')}`);
+  }
+  if (!problems.some((p) => p.startsWith('its database'))) problems.push(...compareCounts(manifest, counts));
+  return { manifest, counts, problems };
+}
+
+/** `npm run backup:verify` of a PostgreSQL backup: checked in a temporary folder, then removed. */
+export async function verifyPostgresBackup(file: string): Promise<BackupCheck> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-verify-'));
+  try {
+    return await stagePostgresBackup(file, path.join(root, 'data'));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The SQL run after the restored tables, in the restore's own transaction: every table of the manifest must hold
+ * exactly its rows, else it raises and the whole restore rolls back.
+ */
+function restoreCheckSql(manifest: BackupManifest): string {
+  const want = Object.fromEntries(Object.entries(manifest.counts).filter(([t]) => !manifest.volatile.includes(t)));
+  const json = JSON.stringify(want).replace(/'/g, "''");
+  return `
+DO $studio_restore_check$
+DECLARE
+  want jsonb := '${json}'::jsonb;
+  t text;
+  n bigint;
+  problems text := '';
+BEGIN
+  FOR t IN SELECT jsonb_object_keys(want) LOOP
+    IF to_regclass(format('public.%I', t)) IS NULL THEN
+      problems := problems || format('table %s is missing (the backup holds %s rows of it); ', t, want->>t);
+    ELSE
+      EXECUTE format('select count(*) from public.%I', t) INTO n;
+      IF n <> (want->>t)::bigint THEN
+        problems := problems || format('table %s has %s rows where the backup holds %s; ', t, n, want->>t);
+      END IF;
+    END IF;
+  END LOOP;
+  IF problems <> '' THEN
+    RAISE EXCEPTION 'STUDIO-RESTORE-CHECK: %', rtrim(problems, '; ');
+  END IF;
+END
+$studio_restore_check$;
+`;
+}
+
+/**
+ * pg_restore of a dump into the database at `url`, replacing what it holds, in ONE transaction that ends with the
+ * count check (restoreCheckSql): pg_restore writes the SQL, psql runs it with the check after it, and a mismatch or
+ * any error rolls everything back, so the database is either the backup's, counted, or unchanged.
+ */
+async function restoreDumpChecked(url: string, dump: string, manifest: BackupManifest): Promise<void> {
+  for (const tool of ['pg_restore', 'psql']) if (!(await hasTool(tool))) throw new Error(PG_TOOLS_MISSING(tool));
+  const restore = spawn('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--file=-', dump], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const psql = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '-f', '-', `--dbname=${url}`], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let restoreErr = '';
+  let psqlErr = '';
+  restore.stderr.on('data', (b: Buffer) => (restoreErr += b.toString()));
+  psql.stderr.on('data', (b: Buffer) => (psqlErr += b.toString()));
+  psql.stdin.on('error', () => {}); // psql stopped at an error: its exit says why
+  const ended = (p: { on(event: 'error', l: (err: Error) => void): unknown; on(event: 'close', l: (code: number | null) => void): unknown }) =>
+    new Promise<number | null>((resolve, reject) => {
+      p.on('error', reject);
+      p.on('close', resolve);
+    });
+  const [restoreEnd, psqlEnd] = [ended(restore), ended(psql)];
+  restore.stdout.pipe(psql.stdin, { end: false });
+  const restoreCode = await restoreEnd;
+  if (restoreCode === 0) psql.stdin.end(restoreCheckSql(manifest));
+  else psql.kill('SIGTERM'); // nothing committed: psql commits only at the end of its input
+  const psqlCode = await psqlEnd;
+  if (restoreCode !== 0) throw new Error(`pg_restore failed (${restoreCode}): ${restoreErr.trim()}`);
+  if (psqlCode !== 0) {
+    const check = /STUDIO-RESTORE-CHECK: (.*)/.exec(psqlErr);
+    if (check) throw new Error(`the restored tables differ from the backup's manifest (${check[1]!.trim()}), so the restore was rolled back`);
+    const first = psqlErr.split('\n').find((l) => /ERROR/.test(l)) ?? psqlErr.trim();
+    throw new Error(`the restore failed and was rolled back: ${first.trim()}`);
+  }
+}
+
+/**
+ * Restores a PostgreSQL backup into the database at `url` (replacing what it holds). A `.pg.tar` is checked first
+ * (stagePostgresBackup, in a temporary folder): refused with nothing changed when the check finds a problem; then
+ * restored in one transaction that compares the counts before it commits (restoreStagedPostgres). An earlier
+ * version's bare `.dump` has no manifest: restored with `pg_restore --single-transaction`. The photos are not
+ * touched here (the restore script swaps them in). Returns the check (null for a bare `.dump`).
+ */
+export async function restorePostgres(url: string, file: string): Promise<BackupCheck | null> {
+  if (!(await hasTool('pg_restore'))) throw new Error(PG_TOOLS_MISSING('pg_restore'));
+  if (file.endsWith('.dump')) {
+    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file]);
+    return null;
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-restore-'));
+  try {
+    const root = path.join(tmp, 'data');
+    const check = await stagePostgresBackup(file, root);
+    if (check.problems.length) throw new Error(`${file} failed its check, so nothing was restored: ${check.problems.join('; ')}.`);
+    await restoreStagedPostgres(url, root, check.manifest!);
+    return check;
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The restore of a backup stagePostgresBackup unpacked into `root` and checked: one transaction, counted before it commits. */
+export function restoreStagedPostgres(url: string, root: string, manifest: BackupManifest): Promise<void> {
+  return restoreDumpChecked(url, path.join(root, PG_DUMP), manifest);
 }
 
 /** What a check of a backup found: the rows in the copy, and every problem (none: the backup is good). */
@@ -495,4 +804,96 @@ export async function restorePglite(dataDir: string, file: string): Promise<{ as
   fs.rmSync(staging, { recursive: true, force: true });
   fsyncPath(dataDir);
   return { aside, check };
+}
+
+/**
+ * Asks the server that owns an embedded database's folder for a backup (SIGUSR2, as `npm run backup` does) and
+ * waits for the file.
+ */
+export async function askServerForBackup(pid: number, dir: string, waitMs = 15 * 60_000): Promise<string> {
+  const since = Date.now();
+  process.kill(pid, 'SIGUSR2');
+  while (Date.now() - since < waitMs) {
+    await new Promise((r) => setTimeout(r, 500));
+    const made = listBackups(dir).find((b) => b.name.includes('-manual.') && b.at.getTime() >= since - 1000);
+    if (made) return made.path;
+  }
+  throw new Error(`The server made no backup within ${Math.round(waitMs / 60_000)} minutes: see its log.`);
+}
+
+/** How old the newest backup may be before the dashboard warns (hourly backups; a day and a bit of slack). */
+export const BACKUP_STALE_HOURS = 26;
+
+/** What the dashboard shows of the backups (GET /api/dashboard `backups`; its shape is the shared dashboardSchema's). */
+export interface BackupOverview {
+  dir: string;
+  last: { file: string; at: string; size: number; database: 'pglite' | 'postgres' } | null;
+  age_hours: number | null;
+  last_failure: { at: string; error: string } | null;
+  copy: { configured: boolean; dir: string | null; file: string | null; at: string | null; ok: boolean | null; error: string | null };
+  drill: { at: string; file: string; ok: boolean; summary: string } | null;
+  stale_after_hours: number;
+  warnings: string[];
+}
+
+/**
+ * The backups as the dashboard shows them: the newest file in the folder, the copy of it in BACKUP_COPY_DIR, a
+ * failure since (backup-status.json), the last drill, and a warning for each thing an owner should act on.
+ */
+export function backupOverview(dir: string, copyDir: string | undefined, now = new Date()): BackupOverview {
+  const status = readBackupStatus(dir);
+  const newest = listBackups(dir)[0];
+  let last: BackupOverview['last'] = null;
+  if (newest) {
+    let size = 0;
+    try {
+      size = fs.statSync(newest.path).size;
+    } catch {
+      // pruned meanwhile
+    }
+    last = { file: newest.name, at: newest.at.toISOString(), size, database: backupKind(newest.name) };
+  }
+  const age = newest ? (now.getTime() - newest.at.getTime()) / 3600_000 : null;
+  const failure = status.last_failure && (!newest || new Date(status.last_failure.at) > newest.at) ? { at: status.last_failure.at, error: status.last_failure.error } : null;
+
+  const copy: BackupOverview['copy'] = { configured: !!copyDir, dir: copyDir ?? null, file: null, at: null, ok: null, error: null };
+  if (copyDir && newest) {
+    const there = path.join(copyDir, newest.name);
+    let copied: fs.Stats | undefined;
+    try {
+      copied = fs.statSync(there);
+    } catch {
+      copied = undefined;
+    }
+    if (copied && copied.size === last!.size) {
+      Object.assign(copy, { file: newest.name, at: (status.copy?.file === newest.name ? status.copy.at : undefined) ?? copied.mtime.toISOString(), ok: true });
+    } else if (status.copy && !status.copy.ok && status.copy.file === newest.name) {
+      Object.assign(copy, { file: newest.name, at: status.copy.at, ok: false, error: status.copy.error });
+    }
+  }
+
+  const warnings: string[] = [];
+  if (!newest) warnings.push('No backup has been made yet.');
+  else if (age! > BACKUP_STALE_HOURS) warnings.push(`The last backup is ${Math.floor(age!)} hours old: the server makes one every hour while it runs.`);
+  if (failure) warnings.push(`The last backup failed: ${failure.error}`);
+  if (copyDir) {
+    if (status.copy && !status.copy.ok) warnings.push(`The copy to ${copyDir} failed: ${status.copy.error ?? 'unknown error'}.`);
+    else if (newest && copy.ok !== true && age! > 0.25) warnings.push(`The last backup has no copy in ${copyDir}.`);
+  }
+  if (status.drill && !status.drill.ok) warnings.push(`The last backup drill failed: ${status.drill.summary}`);
+  return {
+    dir,
+    last,
+    age_hours: age === null ? null : Math.round(age * 10) / 10,
+    last_failure: failure,
+    copy,
+    drill: status.drill ?? null,
+    stale_after_hours: BACKUP_STALE_HOURS,
+    warnings,
+  };
+}
+
+/** Records a backup that failed (the schedule calls it), so the dashboard can say so. */
+export function recordBackupFailure(dir: string, reason: string, error: string): void {
+  recordBackupStatus(dir, { last_failure: { at: new Date().toISOString(), reason, error } });
 }

@@ -1,30 +1,23 @@
-// `npm run backup`: a backup now, into BACKUP_DIR (default DATA_DIR/backups). While the server owns the
-// embedded database's folder, it asks the server for one (SIGUSR2) and waits for the file; on PostgreSQL
-// (DATABASE_URL) it runs pg_dump. Prints the file's path.
+// `npm run backup`: a backup now, into BACKUP_DIR (default DATA_DIR/backups), and a copy into BACKUP_COPY_DIR when
+// set. While the server owns the embedded database's folder, it asks the server for one (SIGUSR2) and waits for the
+// file; on PostgreSQL (DATABASE_URL) it runs pg_dump (with the manifest and DATA_DIR/uploads). Prints the file's path.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openPglite } from '../db/client.js';
-import { backupDirFor, backupPglite, backupPostgres, listBackups } from '../db/backup.js';
+import { askServerForBackup, backupDirs, backupPglite, backupPostgres } from '../db/backup.js';
 import { DataDirLockedError, lockOwner } from '../db/data-dir-lock.js';
 import { PGDATA } from '../db/data-dir.js';
 
 async function askServer(pid: number, dir: string): Promise<string> {
-  const since = Date.now();
-  process.kill(pid, 'SIGUSR2');
   console.log(`The server (pid ${pid}) owns the data folder: asked it for a backup...`);
-  while (Date.now() - since < 15 * 60_000) {
-    await new Promise((r) => setTimeout(r, 500));
-    const made = listBackups(dir).find((b) => b.name.includes('-manual.') && b.at.getTime() >= since - 1000);
-    if (made) return made.path;
-  }
-  throw new Error(`The server made no backup within 15 minutes: see its log.`);
+  return askServerForBackup(pid, dir);
 }
 
 async function main() {
   const config = loadConfig();
-  const dir = backupDirFor(config.dataDir);
-  if (config.databaseUrl) return backupPostgres(config.databaseUrl, dir, 'manual');
+  const { dir, copyDir } = backupDirs(config);
+  if (config.databaseUrl) return backupPostgres(config.databaseUrl, dir, 'manual', { dataDir: config.dataDir, copyDir });
   if (!fs.existsSync(path.join(config.dataDir, PGDATA))) throw new Error(`There is no embedded database in ${config.dataDir} to back up.`);
   const owner = lockOwner(config.dataDir);
   if (owner) return askServer(owner, dir);
@@ -37,7 +30,7 @@ async function main() {
     throw err;
   }
   try {
-    return await backupPglite(database, dir, 'manual');
+    return await backupPglite(database, dir, 'manual', undefined, { copyDir });
   } finally {
     await database.close();
   }

@@ -21,6 +21,8 @@ import {
   studioInstant,
 } from '@studio/shared';
 import type { Db } from '../../db/client.js';
+import { backupDirs, backupOverview } from '../../db/backup.js';
+import type { AppConfig } from '../../config.js';
 import { bookingCounts, bookingDue, bookingDuesBetween } from '../../resources/bridal-bookings/booking-dues.js';
 import { inSessionOn } from '../../resources/trainees/trainees.columns.js';
 import { appointmentsTable, bridalBookingsTable, clientsTable, extraProgramsTable, hostelStudentsTable, officeStudentsTable, productsTable, studentsTable, usersTable } from '../../db/schema.js';
@@ -235,7 +237,8 @@ async function stockSection(db: Db): Promise<Dashboard['stock']> {
  * Every figure of the admin dashboard at `now`, "today" and "this month" in the studio time zone.
  * Sections run side by side; a later one (students, bookings, finances) is one more function and key.
  */
-export async function dashboard(db: Db, timeZone: string, now = new Date()): Promise<Dashboard> {
+export async function dashboard(db: Db, config: Pick<AppConfig, 'tzStudio' | 'dataDir' | 'backupDir' | 'backupCopyDir'>, now = new Date()): Promise<Dashboard> {
+  const timeZone = config.tzStudio;
   const cal = dashboardCalendar(now, timeZone);
   const [sales, stock, month, trainees, hostel, bookings, unconfirmed, notReceived, appointments, clients] = await Promise.all([
     salesSection(db, cal),
@@ -251,7 +254,9 @@ export async function dashboard(db: Db, timeZone: string, now = new Date()): Pro
   ]);
   const finances = { month: cal.month, income: month.income, expense: month.expense, net: month.net };
   const transfers = { unconfirmed, not_received: { month: cal.month, ...notReceived } };
-  return { date: cal.today, time_zone: timeZone, generated_at: now.toISOString(), sales, stock, finances, students: trainees, hostel, bookings, transfers, appointments, clients };
+  const { dir, copyDir } = backupDirs(config);
+  const backups = backupOverview(dir, copyDir, now);
+  return { date: cal.today, time_zone: timeZone, generated_at: now.toISOString(), sales, stock, finances, students: trainees, hostel, bookings, transfers, appointments, clients, backups };
 }
 
 /** Today's appointments per outlet and status (the book's day index). */
@@ -348,5 +353,5 @@ async function bookingsSection(db: Db, today: string, month: string): Promise<Da
 
 /** `GET /api/dashboard` (admin): every figure the dashboard shows, in one call (cost and profit included). */
 export function registerDashboardRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/dashboard', { config: { role: 'admin' }, schema: { tags: ['Dashboard'] } }, async () => ({ data: await dashboard(db, app.config.tzStudio) }));
+  app.get('/api/dashboard', { config: { role: 'admin' }, schema: { tags: ['Dashboard'] } }, async () => ({ data: await dashboard(db, app.config) }));
 }

@@ -75,6 +75,16 @@ const DASHBOARD: Dashboard = {
     },
   },
   clients: { month: '2025-03', new: 7, returning: 12 },
+  backups: {
+    dir: '/srv/studio/backups',
+    last: { file: 'studio-2025-03-15T07-00-00-000Z-hourly.tar.gz', at: '2025-03-15T07:00:00.000Z', size: 12_400_000, database: 'pglite' },
+    age_hours: 1.5,
+    last_failure: null,
+    copy: { configured: true, dir: '/media/usb/studio', file: 'studio-2025-03-15T07-00-00-000Z-hourly.tar.gz', at: '2025-03-15T07:01:00.000Z', ok: true, error: null },
+    drill: { at: '2025-03-13T08:00:00.000Z', file: 'studio-2025-03-13T07-00-00-000Z-hourly.tar.gz', ok: true, summary: 'PASSED: ...' },
+    stale_after_hours: 26,
+    warnings: [],
+  },
 };
 
 const ADMIN = makeUser({ id: 1, name: 'Studio Admin', role: 'Administrator', is_admin: 1 });
@@ -244,6 +254,7 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
       transfers: { unconfirmed: { count: 0, amount: 0 }, not_received: { month: '2025-03', count: 0, amount: 0 } },
       appointments: { ...DASHBOARD.appointments, count: 0, by_outlet: { store: DASHBOARD.appointments.by_outlet.store, office: DASHBOARD.appointments.by_outlet.store, salon: DASHBOARD.appointments.by_outlet.store } },
       clients: { month: '2025-03', new: 0, returning: 0 },
+      backups: { ...DASHBOARD.backups, last: null, age_hours: null, copy: { configured: false, dir: null, file: null, at: null, ok: null, error: null }, drill: null, warnings: ['No backup has been made yet.'] },
     };
     renderDashboard(() => jsonResponse(200, { data: empty }));
     await waitFor(() => expect(valueOf('stat-today')).toBe('₦0.00'));
@@ -261,6 +272,45 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(screen.getByText('No one is staying at the hostel.')).toBeTruthy();
     expect(screen.getByText('No bookings in the next 14 days.')).toBeTruthy();
     expect(screen.getByTestId('appointments-salon').textContent).toContain('nothing booked');
+    expect(screen.getByTestId('backups-last').textContent).toContain('None yet');
+    expect(screen.getByTestId('backups-copy').textContent).toContain('Not set up');
+    expect(screen.getByTestId('backups-drill').textContent).toContain('Never run');
+    expect(screen.getByTestId('backups-alert').textContent).toContain('No backup has been made yet.');
+  });
+
+  it('shows the last backup, its copy and the last drill; all good means no warning', async () => {
+    renderDashboard();
+    const card = await screen.findByTestId('backups-section');
+    await waitFor(() => expect(within(card).getByTestId('backups-status').textContent).toBe('All good'));
+    expect(within(card).getByTestId('backups-last').textContent).toContain('1.5 hours ago');
+    expect(within(card).getByTestId('backups-last').textContent).toContain('12.4 MB, embedded database');
+    expect(within(card).getByTestId('backups-copy').textContent).toContain('Copied 2.0 hours ago');
+    expect(within(card).getByTestId('backups-copy').textContent).toContain('to /media/usb/studio');
+    expect(within(card).getByTestId('backups-drill').textContent).toContain('Passed 2 days ago');
+    expect(screen.queryByTestId('backups-alert')).toBeNull();
+    expect(within(card).queryByTestId('backups-warnings')).toBeNull();
+  });
+
+  it('warns at the top and on the card when a backup is too old or its copy failed', async () => {
+    const failing: Dashboard = {
+      ...DASHBOARD,
+      backups: {
+        ...DASHBOARD.backups,
+        age_hours: 30.2,
+        copy: { ...DASHBOARD.backups.copy, ok: false, at: '2025-03-15T07:01:00.000Z', error: 'the drive is full' },
+        warnings: ['The last backup is 30 hours old: the server makes one every hour while it runs.', 'The copy to /media/usb/studio failed: the drive is full.'],
+      },
+    };
+    renderDashboard(() => jsonResponse(200, { data: failing }));
+    const alert = await screen.findByTestId('backups-alert');
+    expect(alert.textContent).toContain('Backups need attention');
+    expect(alert.textContent).toContain('The last backup is 30 hours old');
+    expect(alert.textContent).toContain('(and 1 more: see Backups below)');
+    const card = screen.getByTestId('backups-section');
+    expect(within(card).getByTestId('backups-status').textContent).toBe('Needs attention');
+    expect(within(card).getByTestId('backups-warnings').textContent).toContain('The copy to /media/usb/studio failed: the drive is full.');
+    expect(within(card).getByTestId('backups-copy').textContent).toContain('The copy failed');
+    expect(within(card).getByTestId('backups-copy').textContent).toContain('the drive is full');
   });
 
   it('shows the error with a way to try again', async () => {
