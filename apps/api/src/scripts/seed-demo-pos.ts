@@ -96,11 +96,19 @@ const CATALOGUE: Record<Outlet, { products: Item[]; services: Item[] }> = {
   },
 };
 
+const WALK_IN = 'Walk-in Customer';
+/** The regulars' phones: the same person gives the same number each visit, so each has a client record with a history. */
+export function REGULAR_PHONE(name: string): string {
+  const i = REGULARS.indexOf(name);
+  return `0803 ${610 + i} ${4000 + i * 37}`;
+}
 const CUSTOMERS = [
   'Adaeze Nwosu', 'Tonye Briggs', 'Ibinabo Jack', 'Chioma Okeke', 'Ebiere Dappa', 'Funmi Adeyemi', 'Ngozi Obi', 'Blessing Ikwuemesi',
   'Sotonye West', 'Amaka Udeh', 'Boma Harry', 'Kemi Lawal', 'Ifeoma Eze', 'Tamara George', 'Precious Amadi', 'Onyinye Ezenwa',
   'Daberechi Wali', 'Mercy Ogbonna', 'Joy Nwachukwu', 'Tari Ekine', 'Walk-in Customer', 'Walk-in Customer', 'Walk-in Customer',
 ];
+/** The named customers: the demo's regular clients. */
+export const REGULARS = [...new Set(CUSTOMERS.filter((c) => c !== WALK_IN))];
 
 /** Sales per open day, on average, and who sells where (usernames from the demo staff). */
 const PER_DAY: Record<Outlet, number> = { store: 3, office: 0.8, salon: 2 };
@@ -224,11 +232,14 @@ export async function seedPos(db: Db, timeZone: string, months = 12, now = new D
         pay = { payments: [{ method: 'transfer', amount: part, reference: `TRF${Math.floor(random() * 1e8)}` }, { method: random() < 0.5 ? 'cash' : 'transfer', amount: total - part, reference: null }] };
       }
       const seller = user(pick(SELLERS[outlet]));
+      // a regular gives her number most visits (her client record links the sale); a walk-in gives none
+      const customer = pick(CUSTOMERS);
+      const phone = random() < 0.7 && customer !== WALK_IN ? REGULAR_PHONE(customer) : null;
       try {
         const { order } = await createOrder(
           db,
           seller,
-          { outlet, customer_name: pick(CUSTOMERS), customer_phone: random() < 0.5 ? `080${Math.floor(10000000 + random() * 89999999)}` : null, items, discount, note: null, ...pay },
+          { outlet, customer_name: customer, customer_phone: phone, items, discount, note: null, ...pay },
           timeZone,
           { at: at(date, minute) },
         );

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { addDays, studioDate } from '@studio/shared';
 import type { Db } from '../db/client.js';
 import { sumKobo } from '../db/columns.js';
-import { bridalBookingPaymentsTable, hostelStudentPaymentsTable, officeStudentPaymentsTable, studentPaymentsTable, usersTable } from '../db/schema.js';
+import { appointmentPaymentsTable, bridalBookingPaymentsTable, hostelStudentPaymentsTable, officeStudentPaymentsTable, studentPaymentsTable, usersTable } from '../db/schema.js';
 import { orderPaymentsTable, ordersTable } from '../features/pos/orders.table.js';
 import { unconfirmedTotals } from '../features/transfers/transfers.service.js';
 
@@ -22,6 +22,8 @@ export interface SeededSources {
   sales: boolean;
   bookings: boolean;
   trainees: boolean;
+  /** Appointment deposits (issue 21). */
+  appointments?: boolean;
 }
 
 export async function seedTransferChecks(db: Db, timeZone: string, seeded: SeededSources, now = new Date()): Promise<TransferSeedCounts> {
@@ -49,7 +51,7 @@ export async function seedTransferChecks(db: Db, timeZone: string, seeded: Seede
         returning ${P.amount}::text as amount`),
     );
   }
-  const ledgers = [...(seeded.trainees ? [studentPaymentsTable, officeStudentPaymentsTable, hostelStudentPaymentsTable] : []), ...(seeded.bookings ? [bridalBookingPaymentsTable] : [])];
+  const ledgers = [...(seeded.trainees ? [studentPaymentsTable, officeStudentPaymentsTable, hostelStudentPaymentsTable] : []), ...(seeded.bookings ? [bridalBookingPaymentsTable] : []), ...(seeded.appointments ? [appointmentPaymentsTable] : [])];
   for (const L of manager ? ledgers : []) {
     // a bounced transfer (reversed in its ledger) was never money received: it stays as it is
     count(

@@ -15,6 +15,7 @@ import { seedBookings } from './seed-demo-bookings.js';
 import { seedTrainees, type TraineeKindCounts } from './seed-demo-trainees.js';
 import { seedFinances } from './seed-demo-finances.js';
 import { seedTransferChecks } from './seed-demo-transfers.js';
+import { seedClientsAndAppointments } from './seed-demo-clients.js';
 
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -123,8 +124,17 @@ async function main() {
         ? `Income and expenses seeded: ${finances.entries} entries over the past 12 months, ${naira(finances.expenseKobo)} of expenses and ${naira(finances.incomeKobo)} of other income.`
         : 'Income and expense entries already exist; none seeded.',
     );
-    if (pos || bookings || trainees) {
-      const t = await seedTransferChecks(database.db, config.tzStudio, { sales: !!pos, bookings: !!bookings, trainees: !!trainees });
+    const clientsStarted = Date.now();
+    const clients = await seedClientsAndAppointments(database.db, config.tzStudio);
+    const c = clients?.byStatus;
+    console.log(
+      clients && c
+        ? `Clients and appointments seeded: PMU notes on ${clients.pmuNotes} regular clients, ${clients.newClients} new clients this month, ${clients.appointments} appointments over the past 3 weeks and the next 10 days ` +
+            `(${c.booked} booked, ${c.arrived} arrived, ${c.done} done of which ${clients.checkedOut} checked out at the till, ${c.no_show} no-shows, ${c.cancelled} cancelled), ${clients.deposits} deposits, in ${((Date.now() - clientsStarted) / 1000).toFixed(1)} s.`
+        : 'Appointments already exist (or no services); none seeded.',
+    );
+    if (pos || bookings || trainees || clients) {
+      const t = await seedTransferChecks(database.db, config.tzStudio, { sales: !!pos || !!clients, bookings: !!bookings, trainees: !!trainees, appointments: !!clients });
       console.log(
         `Bank transfers: ${t.confirmed} confirmed by the manager the morning after (${naira(t.confirmedKobo)}); ${t.unconfirmed} of yesterday and today (${naira(t.unconfirmedKobo)}) wait on Transfers to confirm.`,
       );

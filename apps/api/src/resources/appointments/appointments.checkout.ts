@@ -25,7 +25,15 @@ export function checkoutRef(appointment: { id: number; created_at: Date }): stri
  * the deposit counts towards it (`deposit` on the order), so the payments cover the rest. The appointment is
  * marked checked out (`order_id`) in the sale's transaction. Answers the existing sale when it was checked out.
  */
-export async function checkoutAppointment(db: Db, user: UserRow, id: number, body: AppointmentCheckout, timeZone: string): Promise<{ order: Order; replay: boolean } | undefined> {
+export async function checkoutAppointment(
+  db: Db,
+  user: UserRow,
+  id: number,
+  body: AppointmentCheckout,
+  timeZone: string,
+  /** When the sale is made (the demo seed checks out past appointments on their day); default now. */
+  at?: Date,
+): Promise<{ order: Order; replay: boolean } | undefined> {
   const [appt] = await db.select().from(A).where(eq(A.id, id)).limit(1);
   if (!appt) return undefined;
   if (appt.order_id !== null) return { order: (await findOrder(db, appt.order_id))!, replay: true };
@@ -49,6 +57,7 @@ export async function checkoutAppointment(db: Db, user: UserRow, id: number, bod
     },
     timeZone,
     {
+      at,
       prepaidK: depositK,
       async afterSale(tx, orderId) {
         // locked, and read again: a deposit reversed or a status undone meanwhile refuses this sale
