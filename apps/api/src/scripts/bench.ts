@@ -201,6 +201,8 @@ interface Context {
   /** The last full month, YYYY-MM, and its first and last day. */
   lastMonth: string;
   today: string;
+  /** The client with the most sales (a regular of five years): their page's history. */
+  busiestClientId: number;
 }
 
 /**
@@ -244,6 +246,7 @@ async function buildScenarios(c: Context): Promise<Scenario[]> {
     { key: 'summary-5y', name: 'GET /api/finances/summary-range (five years)', method: 'GET', path: `/api/finances/summary-range/${firstMonth}-01/${c.today}`, token: admin, expect: 200, sequentialOnly: true },
     { key: 'summary-60m', name: 'GET /api/finances/summary-monthly (60 months)', method: 'GET', path: `/api/finances/summary-monthly/${firstMonth}/${thisMonth}`, token: admin, expect: 200, sequentialOnly: true },
     { key: 'dashboard', name: 'GET /api/dashboard', method: 'GET', path: '/api/dashboard', token: admin, expect: 200, sequentialOnly: true },
+    { key: 'client-history', name: "GET /api/clients/{id}/history (a regular's five years)", method: 'GET', path: `/api/clients/${c.busiestClientId}/history`, token: admin, expect: 200, sequentialOnly: true },
   ];
 }
 
@@ -318,6 +321,8 @@ async function benchDatabase(kind: Kind, loader: Loader): Promise<BenchRun> {
     const f = seeded.finances;
     log(`seeded ${seeded.orders.toLocaleString('en')} orders, ${seeded.items.toLocaleString('en')} items, ${seeded.movements.toLocaleString('en')} ledger lines, ${f.finances.toLocaleString('en')} finance entries, ${f.trainees.toLocaleString('en')} trainees, ${f.fee_payments.toLocaleString('en')} fee and booking payments; mismatches: totals ${seeded.total_mismatches}, stock ${seeded.ledger_mismatches}, amount_paid ${f.paid_mismatches}`);
     const store = (await database.db.execute(sql`select id from products where outlet = 'store' and (kind = 'service' or quantity > 0) order by id`)) as unknown as { rows: { id: number }[] };
+    const busiest = (await database.db.execute(sql`select client_id as id, count(*)::int as n from orders where client_id is not null group by client_id order by n desc limit 1`)) as unknown as { rows: { id: number; n: number }[] };
+    log(`the busiest client has ${busiest.rows[0]?.n ?? 0} sales`);
     await database.close();
     const seedSeconds = (performance.now() - started) / 1000;
 
@@ -330,6 +335,7 @@ async function benchDatabase(kind: Kind, loader: Loader): Promise<BenchRun> {
       storeProductIds: store.rows.map((r) => Number(r.id)),
       lastMonth: addMonths(today.slice(0, 7), -1),
       today,
+      busiestClientId: Number(busiest.rows[0]?.id ?? 1),
     };
     await checkFinances(ctx);
     const scenarios = (await buildScenarios(ctx)).filter((s) => !ONLY || ONLY.split(',').some((o) => s.key.includes(o)));

@@ -4,7 +4,7 @@ import { type ResourceDefinition, addDays, listPath, weekStart } from '@studio/s
 import { IconChevronLeft, IconChevronRight, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ReactNode, memo, useMemo } from 'react';
+import { type ReactNode, memo, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type QueryValue, api } from '../lib/api-client';
 import { studioDate } from '../lib/studio-time';
@@ -12,6 +12,18 @@ import { resourceKeys } from './create-resource-hooks';
 import classes from './day-book.module.css';
 
 export type BookMode = 'day' | 'week';
+export interface BookCard {
+  /** `09:00–10:30` */
+  time: string;
+  /** The status, beside the time. */
+  state: string;
+  /** Who (the client). */
+  title: string;
+  /** What (the service, the artist). */
+  detail: string;
+  /** A CSS colour for the card's edge. */
+  accent: string;
+}
 export interface BookColumn {
   key: string;
   label: string;
@@ -29,8 +41,8 @@ export interface DayBookProps<T extends { id: number }> {
   /** Day mode: which column a record sits in (an artist, an outlet), and the columns to show even when empty. */
   columnOf: (row: T) => BookColumn;
   columns?: readonly BookColumn[];
-  /** A record's card: its time, who, what; `accent` colours its edge (the status). */
-  card: (row: T) => { body: ReactNode; accent: string };
+  /** A record's card, as plain lines (a day holds hundreds: no component per line); `accent` colours its edge (the status). */
+  card: (row: T) => BookCard;
   onOpen: (row: T) => void;
   /** "Add" on a column (the day, and the column's key in day mode). */
   onAdd?: (day: string, column: string | null) => void;
@@ -40,22 +52,26 @@ export interface DayBookProps<T extends { id: number }> {
   today?: string;
 }
 
-/** `?day=2026-03-09&view=week` in the address (kept across a reload and in a shared link). */
+/**
+ * `?day=2026-03-09&view=week` in the address (kept across a reload and in a shared link). A step to the next day
+ * rewrites the address in place (the router's own state kept) rather than navigating: the shell and its menus do
+ * not render again for it, only the book.
+ */
 export function useBookParams(): { day: string; mode: BookMode; setDay: (d: string) => void; setMode: (m: BookMode) => void } {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('day');
-  const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : studioDate();
-  const mode: BookMode = params.get('view') === 'week' ? 'week' : 'day';
-  const set = (key: string, value: string) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        out.set(key, value);
-        return out;
-      },
-      { replace: true },
-    );
-  return { day, mode, setDay: (d) => set('day', d), setMode: (m) => set('view', m) };
+  const [params] = useSearchParams();
+  const [state, setState] = useState(() => {
+    const asked = params.get('day');
+    const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : studioDate();
+    return { day, mode: (params.get('view') === 'week' ? 'week' : 'day') as BookMode };
+  });
+  const write = (next: { day: string; mode: BookMode }) => {
+    setState(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set('day', next.day);
+    url.searchParams.set('view', next.mode);
+    window.history.replaceState(window.history.state, '', url);
+  };
+  return { ...state, setDay: (day) => write({ ...state, day }), setMode: (mode) => write({ ...state, mode }) };
 }
 
 const dayLabel = (day: string) => dayjs(day).format('ddd D MMM');
@@ -200,7 +216,12 @@ function ColumnView<T extends { id: number }>({ column, items, highlighted, card
           const c = card(row as T & { id: number; day: string });
           return (
             <button key={row.id} type="button" className={classes.item} style={{ borderLeftColor: c.accent }} onClick={() => onOpen(row)} data-testid="book-item">
-              {c.body}
+              <span className={classes.line}>
+                <b className={classes.time}>{c.time}</b>
+                <span className={classes.state}>{c.state}</span>
+              </span>
+              <span className={classes.title}>{c.title}</span>
+              <span className={classes.detail}>{c.detail}</span>
             </button>
           );
         })}

@@ -19,7 +19,7 @@ import { IconBrandWhatsapp, IconCash, IconPencil, IconPlus, IconShoppingCart, Ic
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hooksFor } from '../../crud/create-resource-hooks';
-import { type BookColumn, DayBook, useBookParams } from '../../crud/day-book';
+import { type BookCard, type BookColumn, DayBook, useBookParams } from '../../crud/day-book';
 import { ledgerParent } from '../../crud/ledger/ledger-parent';
 import { PaymentsDrawer } from '../../crud/ledger/payments.drawer';
 import { useReferenceOptions } from '../../crud/reference-options';
@@ -157,27 +157,12 @@ export function AppointmentBookPage({ title }: { title: string }) {
   }, [group, outlet, artist, artists]);
 
   const card = useCallback(
-    (a: Appointment) => ({
+    (a: Appointment): BookCard => ({
       accent: `var(--mantine-color-${APPOINTMENT_COLORS[a.status]}-filled)`,
-      body: (
-        <>
-          <Group justify="space-between" gap={4} wrap="nowrap">
-            <Text fz="xs" fw={700}>
-              {studioTime(a.starts_at)}–{studioTime(a.ends_at)}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {a.order_id ? 'Checked out' : APPOINTMENT_STATUS_LABELS[a.status]}
-            </Text>
-          </Group>
-          <Text fz="sm" fw={600} truncate="end">
-            {a.client_name}
-          </Text>
-          <Text fz="xs" c="dimmed" truncate="end">
-            {a.service_name}
-            {group === 'outlet' || mode === 'week' ? ` · ${a.artist_name}` : ''}
-          </Text>
-        </>
-      ),
+      time: `${studioTime(a.starts_at)}–${studioTime(a.ends_at)}`,
+      state: a.order_id ? 'Checked out' : APPOINTMENT_STATUS_LABELS[a.status],
+      title: a.client_name,
+      detail: group === 'outlet' || mode === 'week' ? `${a.service_name} · ${a.artist_name}` : a.service_name,
     }),
     [group, mode],
   );
