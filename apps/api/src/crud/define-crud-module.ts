@@ -72,7 +72,7 @@ export interface CrudModule<T extends AnyTable = AnyTable, R extends ResourceDef
   /** Case-insensitive unique text columns, answered with a 422 on the field. */
   unique: readonly { field: string; message: string }[];
   /** Calls beyond CRUD, registered before the generic ones. */
-  routes?: (app: FastifyInstance, ctx: { db: Db; module: CrudModule<T, R> }) => void;
+  routes?: (app: FastifyInstance, ctx: RoutesContext<T, R>) => void;
   /** The condition of each declared list call. */
   lists: Partial<ListConditions<R>>;
   /** The payment ledger, when the resource declares one. */
@@ -80,6 +80,14 @@ export interface CrudModule<T extends AnyTable = AnyTable, R extends ResourceDef
   computed?: ComputedFields;
   /** The rows a list's declared totals sum (default: every row listed). */
   totalsWhere?: SQL;
+}
+
+/** What a module's own routes get besides the app. */
+export interface RoutesContext<T extends AnyTable = AnyTable, R extends ResourceDefinition = ResourceDefinition> {
+  db: Db;
+  module: CrudModule<T, R>;
+  /** A 422 on each field of `values` named in the resource's `references` whose record does not exist (as CRUD checks them). */
+  checkReferences(tx: Tx, values: Record<string, unknown>): Promise<void>;
 }
 
 /** Dates as ISO 8601 with offset; everything else as stored. */

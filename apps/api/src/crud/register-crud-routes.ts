@@ -74,7 +74,7 @@ async function checkNotReferenced(ctx: CrudContext, mod: CrudModule, id: number,
 }
 
 /** Every id field naming another resource's record must name one that exists: 422 on the field, not a foreign-key 500. */
-async function checkReferences(ctx: CrudContext, mod: CrudModule, values: Record<string, unknown>, tableOf: TableOf) {
+async function checkReferences(ctx: Pick<CrudContext, 'tx'>, mod: CrudModule, values: Record<string, unknown>, tableOf: TableOf) {
   const errors: Record<string, string[]> = {};
   for (const [field, target] of Object.entries(mod.resource.references)) {
     const value = values[field];
@@ -124,7 +124,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   const tags = [resource.label];
   const filterKeys = Object.keys(resource.filters?.shape ?? {});
 
-  mod.routes?.(fastify, { db, module: mod });
+  mod.routes?.(fastify, { db, module: mod, checkReferences: (tx, values) => checkReferences({ tx }, mod, values, tableOf) });
   const present = (row: RowOf<typeof table>, req: FastifyRequest) => presentRecord(mod, row, req);
   const todayOf = () => studioDate(new Date(), fastify.config.tzStudio);
   const computedOf = (today: string) => mod.computed?.({ today }) ?? {};

@@ -132,8 +132,19 @@ export const products = defineResource({
   },
 });
 
-/** `PUT /api/products/quantity/{id}`: a signed change, never zero (restock > 0, write-off < 0). */
+/**
+ * What a restock records besides the count and the note. Declared here once: the API keeps each on the restock's
+ * stock movement (in its column of the same name; a reference is checked like the product's own `references`) and
+ * lists it in the product's history (`restockDetailRecord`); the restock form asks for each and the history shows
+ * it (`RESTOCK_FIELDS`, apps/web/src/features/products/products.ui.tsx).
+ */
+export const restockDetailFields = {} satisfies z.ZodRawShape;
+/** The restock details as a stock movement carries them (null when not given, and on every other movement). */
+export const restockDetailRecord = {} satisfies z.ZodRawShape;
+
+/** `PUT /api/products/quantity/{id}`: a signed change, never zero (restock > 0, write-off < 0), and a restock's details. */
 export const quantityChangeSchema = z.object({
+  ...restockDetailFields,
   quantity: z
     .number()
     .int()
@@ -157,6 +168,7 @@ export const stockMovementSchema = z.object({
   note: z.string().nullable(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   created_at: z.string(),
+  ...restockDetailRecord,
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 

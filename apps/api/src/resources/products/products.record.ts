@@ -1,29 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { stockStatus, type Product } from '@studio/shared';
+import { products, stockStatus, type Product } from '@studio/shared';
 import { isAdmin, type UserRow } from '../../plugins/auth.js';
 import { productsTable } from './products.table.js';
 
 export type ProductRow = typeof productsTable.$inferSelect;
 
+/** The record's fields in the declaration's order (`productSchema`): a field declared there and stored in a column of the same name needs nothing here. */
+const FIELDS = Object.keys(products.record.shape) as (keyof Product & string)[];
+/** Fields that are not columns: derived from other columns. */
+const DERIVED = { stock_status: (row: ProductRow) => stockStatus(row) } satisfies Partial<Record<keyof Product, (row: ProductRow) => unknown>>;
+const derived = (field: string): field is keyof typeof DERIVED => field in DERIVED;
+
 export function productRecord(row: ProductRow): Product {
-  return {
-    id: row.id,
-    outlet: row.outlet,
-    name: row.name,
-    kind: row.kind,
-    sku: row.sku,
-    category: row.category,
-    cost_price: row.cost_price,
-    price: row.price,
-    quantity: row.quantity,
-    reorder_level: row.reorder_level,
-    stock_status: stockStatus(row),
-    duration_minutes: row.duration_minutes,
-    archived_at: row.archived_at ? row.archived_at.toISOString() : null,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
+  const values = row as unknown as Record<string, unknown>;
+  return Object.fromEntries(
+    FIELDS.map((f) => {
+      const v = derived(f) ? DERIVED[f](row) : values[f];
+      return [f, v instanceof Date ? v.toISOString() : (v ?? null)];
+    }),
+  ) as Product;
 }
 
 /** Staff never see cost prices (contract §3). */
@@ -40,15 +36,16 @@ export function productView(record: Product, user: UserRow): Product {
  */
 export function productJsonSql(withCost: boolean): SQL {
   const p = productsTable;
+  const columns = p as unknown as Record<string, AnyPgColumn>;
   const iso = (col: AnyPgColumn) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  return sql`json_build_object(
-    'id', ${p.id}, 'outlet', ${p.outlet}, 'name', ${p.name}, 'kind', ${p.kind}, 'sku', ${p.sku}, 'category', ${p.category},
-    ${withCost ? sql`'cost_price', ${p.cost_price},` : sql``}
-    'price', ${p.price}, 'quantity', ${p.quantity}, 'reorder_level', ${p.reorder_level},
-    'stock_status', case when ${p.kind} <> 'product' or ${p.quantity} is null then null
+  const stockStatusSql = sql`case when ${p.kind} <> 'product' or ${p.quantity} is null then null
                          when ${p.quantity} <= 0 then 'finished'
-                         when ${p.quantity} <= ${p.reorder_level} then 'low' else 'stocked' end,
-    'duration_minutes', ${p.duration_minutes},
-    'archived_at', ${iso(p.archived_at)},
-    'created_at', ${iso(p.created_at)}, 'updated_at', ${iso(p.updated_at)})`;
+                         when ${p.quantity} <= ${p.reorder_level} then 'low' else 'stocked' end`;
+  const value = (f: string): SQL => {
+    if (f === 'stock_status') return stockStatusSql;
+    const col = columns[f]!;
+    return col.columnType === 'PgTimestamp' ? iso(col) : sql`${col}`;
+  };
+  const pairs = FIELDS.filter((f) => withCost || f !== 'cost_price').map((f) => sql`${sql.raw(`'${f}'`)}, ${value(f)}`);
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }

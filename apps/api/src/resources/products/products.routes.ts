@@ -5,11 +5,12 @@ import {
   listQuerySchema,
   products,
   quantityChangeSchema,
+  restockDetailRecord,
   stockTransferSchema,
   type StockMovement,
 } from '@studio/shared';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { RoutesContext } from '../../crud/define-crud-module.js';
 import { findRow, parseId } from '../../crud/register-crud-routes.js';
 import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
@@ -36,7 +37,7 @@ const archivedError = (field: string, p: { name: string; outlet: string }) =>
 const idParams = z.object({ id: z.string() });
 
 /** Product calls beyond CRUD: stock filters, stock changes, the ledger and transfers (the POS lists: features/pos/till-products.routes.ts). */
-export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db }): void {
+export function registerProductRoutes(fastify: FastifyInstance, { db, checkReferences }: Pick<RoutesContext, 'db' | 'checkReferences'>): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = { role: 'admin' as const };
   const tags = [products.label];
@@ -45,19 +46,22 @@ export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db
   app.put('/api/products/quantity/:id', { config: admin, schema: { tags, params: idParams, body: quantityChangeSchema } }, async (req) => {
     const user = currentUser(req);
     const id = parseId(req.params.id, 'Product');
-    const body = req.body;
+    const { quantity, note, ...details } = req.body;
+    const body = { quantity, note };
     const row = await db.transaction(async (tx) => {
       const existing = await findRow(tx, T, id);
       if (!existing) throw notFound('Product');
       if (existing.kind !== 'product') throw invalidField('quantity', 'A service has no stock.');
       if (existing.archived_at) throw archivedError('quantity', existing);
+      // what a restock declares besides the count (restockDetailFields) goes on its movement, references checked
+      await checkReferences(tx, details);
       const reason = body.quantity > 0 ? 'restock' : 'write_off';
-      const after = await applyStockChange(tx, { productId: id, change: body.quantity, reason, userId: user.id, note: body.note });
+      const after = await applyStockChange(tx, { productId: id, change: body.quantity, reason, userId: user.id, note: body.note, details });
       if (after === undefined) {
         const [now] = await tx.select({ q: T.quantity }).from(T).where(eq(T.id, id));
         throw invalidField('quantity', `Only ${now?.q ?? 0} in stock: the quantity cannot go below 0.`);
       }
-      await recordActivity(tx, { user, action: reason, resource: 'products', recordId: id, before: { quantity: after - body.quantity }, after: { quantity: after, change: body.quantity, note: body.note } });
+      await recordActivity(tx, { user, action: reason, resource: 'products', recordId: id, before: { quantity: after - body.quantity }, after: { quantity: after, change: body.quantity, note: body.note, ...details } });
       return (await findRow(tx, T, id))!;
     });
     return { data: productRecord(row) };
@@ -107,6 +111,7 @@ export function registerProductRoutes(fastify: FastifyInstance, { db }: { db: Db
       note: m.note,
       user: m.user_id ? { id: m.user_id, name: user_name ?? '' } : null,
       created_at: m.created_at.toISOString(),
+      ...Object.fromEntries(Object.keys(restockDetailRecord).map((k) => [k, (m as Record<string, unknown>)[k] ?? null])),
     }));
     return { data, current_page: page, last_page: Math.max(1, Math.ceil(Number(total) / perPage)), per_page: perPage, total: Number(total) };
   });

@@ -10,6 +10,8 @@ export interface StockChange {
   userId: number | null;
   orderId?: number | null;
   note?: string | null;
+  /** A restock's declared details (`restockDetailFields`), each kept in the movement's column of the same name. */
+  details?: Record<string, unknown>;
   /** Only when recording the past (the demo seed); otherwise now. */
   at?: Date;
 }
@@ -45,6 +47,7 @@ export async function recordMovements(tx: DbOrTx, movements: Movement[]): Promis
       note: m.note ?? null,
       user_id: m.userId,
       created_at: m.at,
+      ...m.details,
     })),
   );
 }

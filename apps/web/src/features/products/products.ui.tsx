@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { DEFAULT_REORDER_LEVEL, type MovementReason, type Outlet, type Product, type StockStatus, products } from '@studio/shared';
-import { defineResourceUi } from '../../crud/resource-ui';
+import { defineResourceUi, type FieldDef } from '../../crud/resource-ui';
 
 export const STOCK_STATUS_LABELS: Record<StockStatus, string> = { finished: 'Finished', low: 'Low stock', stocked: 'Stocked' };
 export const STOCK_STATUS_COLORS: Record<StockStatus, string> = { finished: 'red', low: 'orange', stocked: 'teal' };
@@ -16,6 +16,12 @@ export const MOVEMENT_REASON_LABELS: Record<MovementReason, string> = {
   transfer_in: 'Transfer in',
   transfer_out: 'Transfer out',
 };
+
+/**
+ * What a restock asks for besides the count and the note, one field per `restockDetailFields` (packages/shared,
+ * products.ts): the restock form shows them, the stock history shows them on each restock (a reference by name).
+ */
+export const RESTOCK_FIELDS: readonly FieldDef[] = [];
 
 /** The tabs over a products list: everything, or one stock status from its own path (services are in none). */
 export const STOCK_VIEWS = ['all', 'finished', 'low', 'stocked'] as const;

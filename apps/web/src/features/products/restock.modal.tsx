@@ -1,13 +1,19 @@
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { type Product, quantityChangeSchema } from '@studio/shared';
+import { type Product, products, quantityChangeSchema } from '@studio/shared';
+import { FieldInput } from '../../crud/field-input';
+import type { FormValue } from '../../crud/resource-ui';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { ProductModal } from './product-modal';
+import { RESTOCK_FIELDS } from './products.ui';
 import { useQuantityChange } from './stock.queries';
 
 type Direction = 'restock' | 'write_off';
+type RestockValues = { direction: Direction; quantity: number | ''; note: string } & Record<string, FormValue>;
 
 /** What each input is called: a refusal names it so ("Quantity is required."). */
-export const RESTOCK_LABELS = { quantity: 'Quantity', note: 'Note' } as const;
+export const RESTOCK_LABELS: Readonly<Record<string, string>> = { quantity: 'Quantity', note: 'Note', ...Object.fromEntries(RESTOCK_FIELDS.map((f) => [f.name, f.label])) };
+/** The restock's declared details (RESTOCK_FIELDS), empty to start. */
+const detailValues = (): Record<string, FormValue> => Object.fromEntries(RESTOCK_FIELDS.map((f) => [f.name, f.defaultValue ?? null]));
 
 export interface RestockModalProps {
   product: Product | null;
@@ -28,9 +34,13 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
   const inStock = product.quantity ?? 0;
   const { form, onSubmit, saving, formError } = useSchemaForm({
     schema: quantityChangeSchema,
-    initialValues: { direction: 'restock' as Direction, quantity: '' as number | '', note: '' },
-    // the user counts up from 1 and picks a direction; the API takes one signed change
-    toBody: ({ direction, quantity, note }) => ({ quantity: quantity === '' ? null : direction === 'restock' ? quantity : -quantity, note }),
+    initialValues: { ...detailValues(), direction: 'restock' as Direction, quantity: '' as number | '', note: '' } as RestockValues,
+    // the user counts up from 1 and picks a direction; the API takes one signed change (and a restock's details)
+    toBody: ({ direction, quantity, note, ...details }) => ({
+      quantity: quantity === '' ? null : direction === 'restock' ? quantity : -quantity,
+      note,
+      ...(direction === 'restock' ? Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null && v !== '')) : {}),
+    }),
     submit: async (body) => ({ delta: body.quantity, saved: await change.mutateAsync({ id: product.id, body }) }),
     successMessage: ({ delta, saved }) => `${delta > 0 ? `Added ${delta} to` : `Wrote off ${-delta} of`} ${product.name}: ${saved.quantity ?? 0} in stock.`,
     onSuccess: onClose,
@@ -74,6 +84,17 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
           data-autofocus
           data-field="quantity"
         />
+        {direction === 'restock' &&
+          RESTOCK_FIELDS.map((field) => (
+            <FieldInput
+              key={field.name}
+              field={field}
+              resource={products}
+              value={form.values[field.name] ?? null}
+              error={form.errors[field.name]}
+              onChange={(value) => form.setFieldValue(field.name, value)}
+            />
+          ))}
         <Textarea
           label={RESTOCK_LABELS.note}
           placeholder={direction === 'restock' ? 'Supplier, invoice number...' : 'Damaged, expired, used in the salon...'}

@@ -1,9 +1,11 @@
 import { Badge, Drawer, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { MovementReason, Product } from '@studio/shared';
+import { type MovementReason, type Product, products, type StockMovement } from '@studio/shared';
 import { useState } from 'react';
+import { renderCell } from '../../crud/cells';
+import type { ColumnKind, FieldKind } from '../../crud/resource-ui';
 import { formatDateTime } from '../../lib/format';
-import { MOVEMENT_REASON_LABELS, StockBadge } from './products.ui';
+import { MOVEMENT_REASON_LABELS, RESTOCK_FIELDS, StockBadge } from './products.ui';
 import { useStockMovements } from './stock.queries';
 import classes from './products.module.css';
 import { SkeletonRows } from '../../lib/ui/table-parts';
@@ -26,6 +28,24 @@ function ReasonBadge({ reason }: { reason: MovementReason }) {
     <Badge variant="light" color={REASON_COLORS[reason]} miw="max-content" data-testid="movement-reason">
       {MOVEMENT_REASON_LABELS[reason]}
     </Badge>
+  );
+}
+
+const CELL_KINDS: Partial<Record<FieldKind, ColumnKind>> = { reference: 'reference', money: 'money', date: 'date', boolean: 'boolean' };
+
+/** A restock's declared details (RESTOCK_FIELDS) that it has: "Supplier: Glow Ltd · Unit cost: ₦1,200.00". */
+function RestockDetails({ movement }: { movement: StockMovement }) {
+  const shown = RESTOCK_FIELDS.filter((f) => (movement as Record<string, unknown>)[f.name] != null);
+  if (!shown.length) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="movement-details">
+      {shown.map((f, i) => (
+        <span key={f.name}>
+          {i ? ' · ' : ''}
+          {f.label}: {renderCell({ key: f.name as keyof StockMovement & string, label: f.label, kind: CELL_KINDS[f.kind] ?? 'text' }, movement, products)}
+        </span>
+      ))}
+    </Text>
   );
 }
 
@@ -104,6 +124,7 @@ function History({ product, phone }: { product: Product; phone: boolean }) {
                   {m.note}
                 </Text>
               )}
+              <RestockDetails movement={m} />
             </div>
           ))}
         </Stack>
@@ -146,7 +167,10 @@ function History({ product, phone }: { product: Product; phone: boolean }) {
                     {m.quantity_after}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.user?.name ?? <Text c="dimmed" span>—</Text>}</Table.Td>
-                  <Table.Td>{m.note ?? <Text c="dimmed" span>—</Text>}</Table.Td>
+                  <Table.Td>
+                    {m.note ?? (RESTOCK_FIELDS.some((f) => (m as Record<string, unknown>)[f.name] != null) ? null : <Text c="dimmed" span>—</Text>)}
+                    <RestockDetails movement={m} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// new-resource.mjs on a copy of the repository's registries: it writes the four files and registers the resource
+// in each registry, in the places the guide names; it refuses to overwrite or to guess.
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REGISTRIES = ['packages/shared/src/registry.ts', 'packages/shared/src/index.ts', 'apps/api/src/db/schema.ts', 'apps/api/src/crud/registry.ts', 'apps/web/src/app/page-routes.ts'];
+const dirs = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function scratch() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'new-resource-'));
+  dirs.push(dir);
+  for (const rel of REGISTRIES) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.copyFileSync(path.join(repo, rel), path.join(dir, rel));
+  }
+  return dir;
+}
+const run = (dir, ...args) => execFileSync(process.execPath, [path.join(repo, 'scripts/new-resource.mjs'), '--root', dir, ...args], { encoding: 'utf8', stdio: 'pipe' });
+const read = (dir, rel) => fs.readFileSync(path.join(dir, rel), 'utf8');
+
+describe('npm run new:resource', () => {
+  it('writes the declaration, table, module and UI, and registers each once', () => {
+    const dir = scratch();
+    run(dir, 'paint-colours', '--singular', 'Paint Colour', '--page', '/products/paint-colours', '--menu', 'Products');
+    expect(read(dir, 'packages/shared/src/resources/paint-colours.ts')).toMatch(/export const paintColours = defineResource\(\{\n {2}name: 'paint-colours',[\s\S]*fixture:/);
+    expect(read(dir, 'apps/api/src/resources/paint-colours/paint-colours.table.ts')).toMatch(/export const paintColoursTable = pgTable\('paint_colours'/);
+    expect(read(dir, 'apps/api/src/resources/paint-colours/paint-colours.module.ts')).toMatch(/defineCrudModule\(\{ resource: paintColours, table: paintColoursTable \}\)/);
+    expect(read(dir, 'apps/web/src/features/paint-colours/paint-colours.ui.tsx')).toMatch(/export function PaintColoursPage/);
+
+    const registry = read(dir, 'packages/shared/src/registry.ts');
+    expect(registry).toContain("import { paintColours } from './resources/paint-colours.js';");
+    expect(registry).toMatch(/export const resources = \{[^}]*, paintColours \} as const;/);
+    expect(read(dir, 'packages/shared/src/index.ts')).toContain("export * from './resources/paint-colours.js';");
+    expect(read(dir, 'apps/api/src/db/schema.ts')).toContain("export { paintColoursTable } from '../resources/paint-colours/paint-colours.table.js';");
+    expect(read(dir, 'apps/api/src/crud/registry.ts')).toMatch(/export const crudModules = \[[^\]]*, paintColoursModule\] as unknown as CrudModule\[\];/);
+    const routes = read(dir, 'apps/web/src/app/page-routes.ts');
+    expect(routes).toContain("const PaintColours: Page = lazy(() => import('../features/paint-colours/paint-colours.ui').then((m) => ({ default: m.PaintColoursPage })));");
+    // after the last page of its menu group, so the menu lists it last there
+    const lines = routes.split('\n');
+    const at = lines.findIndex((l) => l.includes("path: '/products/paint-colours'"));
+    expect(lines[at]).toContain("access: 'admin', page: PaintColours, menu: { admin: { in: 'Products' } }");
+    expect(lines.slice(at + 1).some((l) => l.includes("in: 'Products'"))).toBe(false);
+  });
+
+  it('refuses a resource that exists, and a bad name, changing nothing', () => {
+    const dir = scratch();
+    run(dir, 'paint-colours', '--singular', 'Paint Colour');
+    const before = REGISTRIES.map((rel) => read(dir, rel));
+    expect(() => run(dir, 'paint-colours', '--singular', 'Paint Colour')).toThrow(/exists already/);
+    expect(() => run(dir, 'Paint_Colours', '--singular', 'Paint Colour')).toThrow(/kebab case/);
+    expect(() => run(dir, 'glazes')).toThrow(/--singular/);
+    expect(REGISTRIES.map((rel) => read(dir, rel))).toEqual(before);
+  });
+});
