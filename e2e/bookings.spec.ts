@@ -83,7 +83,8 @@ test.describe('bridal bookings', () => {
 
     // in the month's list and on the calendar's day
     await expect(page.getByTestId('booking-row').filter({ hasText: client })).toHaveCount(1);
-    const chip = page.getByTestId(`calendar-day-${iso}`).getByTestId('calendar-booking').filter({ hasText: client });
+    // the calendar shows the day just booked: she is in its list (in the day's cell too, where there is room for names)
+    const chip = page.getByTestId('calendar-day-list').getByTestId('day-booking').filter({ hasText: client });
     await expect(chip).toBeVisible();
 
     // open it from the calendar and take the balance by transfer
@@ -155,5 +156,70 @@ test.describe('bridal bookings', () => {
     await expect(page.getByTestId(`calendar-day-${iso}`)).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390 + 1);
+    // on a phone the calendar comes first, the list under it
+    const calendar = (await page.getByTestId('booking-calendar').boundingBox())!;
+    const list = (await page.getByTestId('month-view').boundingBox())!;
+    expect(calendar.y + calendar.height).toBeLessThanOrEqual(list.y);
+  });
+
+  test('at desktop width: the calendar beside the list, a booked day with a time, search by phone, a full day opens whole', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page);
+    await waitForLoader(page);
+    const tag = crypto.randomBytes(3).toString('hex').toUpperCase();
+    const { iso } = studioMonthDay20();
+    const pkg = await apiAs<{ data: { id: number } }>(page, 'POST', '/api/bridalpackages', { name: `Full Day ${tag}`, price: 150000 });
+    expect(pkg.status).toBe(201);
+    // the 20th already has three brides
+    for (const [i, time] of ['07:00', '10:30', null].entries()) {
+      const made = await apiAs(page, 'POST', '/api/bridalbookings', { client_name: `Early Bride ${i} ${tag}`, phone: `0813 000 00${i}${i}`, event_date: iso, event_time: time, package_id: pkg.json.data.id });
+      expect(made.status).toBe(201);
+    }
+    await page.goto('/bookings/manage');
+    const calendarCard = page.getByTestId('booking-calendar');
+    await expect(calendarCard).not.toHaveAttribute('aria-busy', 'true');
+    const calendar = (await calendarCard.boundingBox())!;
+    const list = (await page.getByTestId('month-view').boundingBox())!;
+    expect(calendar.x).toBeGreaterThan(list.x + list.width - 1);
+    expect(calendar.y).toBeLessThan(list.y + 200);
+
+    // a fourth, booked from the day itself, with a time
+    await page.getByTestId(`calendar-day-${iso}`).getByRole('button', { pressed: false }).first().click();
+    await page.getByTestId('calendar-add').click();
+    const form = page.getByTestId('resource-form-body');
+    const client = `Ibiere Harry ${tag}`;
+    await form.locator('input[name=client_name]').fill(client);
+    await form.locator('input[name=phone]').fill('0809 777 4242');
+    await form.locator('input[name=event_time]').fill('14:30');
+    const packageSelect = form.locator('input[data-field=package_id]');
+    await packageSelect.click();
+    await packageSelect.fill(tag);
+    await page.getByRole('option', { name: `Full Day ${tag}` }).click();
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/bridalbookings'));
+    await form.getByTestId('form-submit').click();
+    const res = await created;
+    expect(res.status(), await res.text()).toBe(201);
+    expect(((await res.json()) as { data: { event_date: string; event_time: string } }).data).toMatchObject({ event_date: iso, event_time: '14:30' });
+
+    // the day she was booked on is the one shown, her time with her name; the full cell opens the whole day
+    await expect(page.getByTestId('calendar-day-list').getByTestId('day-booking').filter({ hasText: `14:30 ${client}` })).toBeVisible();
+    await expect(page.getByTestId('booking-row').filter({ hasText: client }).getByTestId('booking-time')).toHaveText('14:30');
+    const day = page.getByTestId(`calendar-day-${iso}`);
+    await expect(day.getByTestId('calendar-booking')).toHaveCount(2);
+    await day.getByTestId('calendar-more').click();
+    const whole = page.getByTestId('calendar-whole-day');
+    // in the order of the day (other tests book the 20th too)
+    await expect(whole.getByTestId('whole-day-booking').filter({ hasText: tag })).toHaveText([/^07:00 Early Bride 0/, /^10:30 Early Bride 1/, new RegExp(`^14:30 ${client}`), /^Early Bride 2/]);
+    await whole.getByTestId('whole-day-booking').filter({ hasText: client }).click();
+    await expect(page.getByRole('dialog', { name: client }).getByText(/ at 14:30$/)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // search by phone: the list's own search, on the server
+    const searched = page.waitForResponse((r) => r.url().includes('/api/bridalbookings?') && r.url().includes('q=777'));
+    await page.getByTestId('bookings-search').fill('777-4242');
+    expect((await searched).status()).toBe(200);
+    await expect(page.getByTestId('booking-row')).toHaveCount(1);
+    await expect(page.getByTestId('booking-row').first()).toContainText(client);
   });
 });

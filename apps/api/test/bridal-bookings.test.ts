@@ -90,6 +90,37 @@ describe('bridal bookings CRUD', () => {
     const byPhone = (await call('GET', '/api/bridalbookings/search/8099990001')).json().data as Booking[];
     expect(byPhone.map((r) => r.id)).toEqual([b.id]);
     expect((await call('GET', '/api/bridalbookings/search/%25')).json().data).toEqual([]);
+    // Manage Bookings' search: the list's ?q= over every month, with the page's filters and paging
+    const other = await book({ client_name: 'Ngozi Amadi-Search Two', phone: '+2348099990002', event_date: '2027-09-01' });
+    await call('PUT', `/api/bridalbookings/${other.id}`, { status: 'confirmed' });
+    const q = (await call('GET', '/api/bridalbookings?q=amadi-search&page=1')).json();
+    expect(q.data.map((r: Booking) => r.id).sort()).toEqual([b.id, other.id].sort());
+    expect(q.total).toBe(2);
+    expect((await call('GET', '/api/bridalbookings?q=0002&status=confirmed&page=1')).json().data.map((r: Booking) => r.id)).toEqual([other.id]);
+    // a phone as people type it finds the number however it was stored
+    for (const typed of ['0809 999 0002', '0809-999-0002', '(0809) 9990002', '+234 809 999 0002']) {
+      expect((await call('GET', `/api/bridalbookings?q=${encodeURIComponent(typed)}&page=1`)).json().data.map((r: Booking) => r.id), typed).toEqual([other.id]);
+    }
+    expect((await call('GET', '/api/bridalbookings?q=amadi-search&status=cancelled&page=1')).json().total).toBe(0);
+  });
+
+  it('an event time of day: HH:MM on create and update, cleared with null or empty; anything else is a 422 on event_time', async () => {
+    const b = await book({ event_time: '14:30' });
+    expect(b.event_time).toBe('14:30');
+    expect((await call('GET', `/api/bridalbookings/${b.id}`)).json().data.event_time).toBe('14:30');
+    expect((await call('GET', '/api/bridalbookings/getmonth/2027-03')).json().data.find((r: Booking) => r.id === b.id).event_time).toBe('14:30');
+    expect((await call('PUT', `/api/bridalbookings/${b.id}`, { event_time: '09:05' })).json().data.event_time).toBe('09:05');
+    expect((await book()).event_time).toBeNull();
+    const before = await snapshotDatabase(t.database.db);
+    for (const bad of ['24:00', '9:30', '14:30:00', 'noon', 1430]) {
+      const res = await call('PUT', `/api/bridalbookings/${b.id}`, { event_time: bad });
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['event_time']);
+    }
+    expect(await snapshotDatabase(t.database.db)).toBe(before);
+    expect((await call('PUT', `/api/bridalbookings/${b.id}`, { event_time: '' })).json().data.event_time).toBeNull();
+    expect((await call('PUT', `/api/bridalbookings/${b.id}`, { event_time: '23:59' })).json().data.event_time).toBe('23:59');
+    expect((await call('PUT', `/api/bridalbookings/${b.id}`, { event_time: null })).json().data.event_time).toBeNull();
   });
 
   it('getmonth/{month} lists by event date, first and last day included, with totals of the whole month', async () => {

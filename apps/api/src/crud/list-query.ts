@@ -10,9 +10,17 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The resource's search: each searchable column contains the text (case-insensitive). A `phone` column is also
+ * compared digit by digit when the text is a number however typed: `0809 777 4242`, `0809-777` and `8097774242` find
+ * `+2348097774242` and `08097774242` alike (the trunk 0 dropped, as a +234 number has none).
+ */
 export function searchCondition(table: AnyTable, columns: readonly string[], text: string): SQL | undefined {
   const pattern = containsPattern(text);
-  return or(...columns.map((c) => ilike(table[c] as AnyPgColumn, pattern)));
+  const digits = /^[\d\s().+-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const phoneDigits = digits.length >= 3 ? [...new Set([digits, digits.replace(/^0/, '')])].filter((d) => d.length >= 3) : [];
+  const phones = columns.filter((c) => c === 'phone').flatMap((c) => phoneDigits.map((d) => sql`regexp_replace(${table[c] as AnyPgColumn}, '[^0-9]', '', 'g') like ${`%${d}%`}`));
+  return or(...columns.map((c) => ilike(table[c] as AnyPgColumn, pattern)), ...phones);
 }
 
 export interface ListOptions {

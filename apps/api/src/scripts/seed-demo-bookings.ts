@@ -397,6 +397,8 @@ export async function seedBookings(db: Db, timeZone: string, opts: { now?: Date 
         phone: p.phone,
         email: p.email,
         event_date: p.event,
+        // brides are made up early: 05:00 to 08:30, or not yet known (from the booking's minute: no new draw)
+        event_time: p.bookedMinute % 5 === 0 ? null : `0${5 + Math.floor((p.bookedMinute % 8) / 2)}:${p.bookedMinute % 2 ? '30' : '00'}`,
         event_location: p.venue,
         package_id: p.pkg.id,
         price: fromKobo(p.priceK),

@@ -1,7 +1,7 @@
 import { Autocomplete, Group, NumberInput, PasswordInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { MoneyInput } from '../lib/ui/money-input';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
+import { IconCalendar, IconClock } from '@tabler/icons-react';
 import type { ResourceDefinition } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -80,6 +80,9 @@ export function FieldInput({ field, value, error, onChange, resource, onPick, va
       return <DateTimeField field={field} value={value} error={error} onChange={onChange} />;
     case 'phone':
       return <TextInput {...common} type="tel" inputMode="tel" autoComplete="off" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'time':
+      // HH:MM on the studio's 24-hour clock; emptied, it is sent as '' (none)
+      return <TimeInput {...common} leftSection={<IconClock size={16} />} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'boolean':
     case 'flag':
       return (

@@ -50,6 +50,7 @@ const booking = (overrides: Partial<BridalBooking>): BridalBooking => ({
   phone: '0803 123 4567',
   email: null,
   event_date: '2026-12-24',
+  event_time: null,
   event_location: null,
   package_id: 3,
   price: 250000,

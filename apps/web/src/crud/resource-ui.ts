@@ -6,7 +6,7 @@ import type { CsvValue } from '../lib/csv';
 /**
  * How a form field is edited:
  * text, textarea, password, email: text inputs; money: ₦ amount with 2 decimals; number: plain number;
- * date: a day picker whose value is 'YYYY-MM-DD'; boolean: a switch (true/false);
+ * date: a day picker whose value is 'YYYY-MM-DD'; time: a time of day 'HH:MM' ('' for none); boolean: a switch (true/false);
  * flag: a switch stored as 1/0 (is_admin); select: one of `options`;
  * reference: a searchable select of another resource's records, sent as the record's id (a number). Which
  * resource comes from the shared declaration, `resource.references[field.name]`;
@@ -14,7 +14,7 @@ import type { CsvValue } from '../lib/csv';
  * typing a new one is allowed;
  * datetime: a day and a clock time on the studio's clock, sent as an instant (ISO 8601); phone: a phone number.
  */
-export type FieldKind = 'text' | 'textarea' | 'password' | 'email' | 'money' | 'number' | 'date' | 'datetime' | 'phone' | 'boolean' | 'flag' | 'select' | 'reference' | 'autocomplete';
+export type FieldKind = 'text' | 'textarea' | 'password' | 'email' | 'money' | 'number' | 'date' | 'time' | 'datetime' | 'phone' | 'boolean' | 'flag' | 'select' | 'reference' | 'autocomplete';
 
 /** What an `autocomplete` field's loader answers: one list, or lists by the value of another field (`by`). */
 export type SuggestionLists = readonly string[] | Readonly<Record<string, readonly string[]>>;

@@ -41,7 +41,8 @@ export function summaryFigure<S>(card: SummaryCardDef<S>, summary: S | undefined
 export function SummaryCards<S>({ cards, summary, loading, hint }: { cards: readonly SummaryCardDef<S>[]; summary: S | undefined; loading: boolean; hint?: ReactNode }) {
   if (cards.length === 0) return null;
   return (
-    <SimpleGrid cols={{ base: 1, xs: cards.length <= 3 ? cards.length : 2, md: Math.min(cards.length, 4) }} spacing="md" data-testid="summary-cards">
+    // by the room the list has (a list beside a calendar is half the page), not the screen's width
+    <SimpleGrid type="container" cols={{ base: 1, '420px': cards.length <= 3 ? cards.length : 2, '760px': Math.min(cards.length, 4) }} spacing="md" data-testid="summary-cards">
       {cards.map((card) => {
         const n = summaryFigure(card, summary);
         return (

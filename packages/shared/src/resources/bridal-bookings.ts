@@ -26,6 +26,8 @@ export const bridalBookingSchema = z.object({
   phone: z.string(),
   email: z.string().nullable(),
   event_date: z.string(),
+  /** When the bride is to be ready, `HH:MM` (24 h, the studio's clock), if known. */
+  event_time: z.string().nullable(),
   event_location: z.string().nullable(),
   package_id: z.number(),
   price: z.number(),
@@ -37,11 +39,21 @@ export const bridalBookingSchema = z.object({
 });
 export type BridalBooking = z.infer<typeof bridalBookingSchema>;
 
+/** `HH:MM` on a 24-hour clock, or nothing (empty is nothing). */
+export const timeOfDay = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^(?:|(?:[01]\d|2[0-3]):[0-5]\d)$/, { error: 'The event time must be a time of day such as 09:30 or 14:00.' })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 const fields = {
   client_name: text(100),
   phone: text(30).regex(/^[+\d][\d\s-]{5,}$/, { error: 'The phone must be a phone number.' }),
   email: optionalText(150).pipe(z.email().nullable()),
   event_date: isoDate(),
+  event_time: timeOfDay(),
   event_location: optionalText(200),
   package_id: id(),
   /** Omitted: the package's price. */

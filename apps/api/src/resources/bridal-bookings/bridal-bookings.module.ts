@@ -9,13 +9,18 @@ import { usersTable } from '../users/users.table.js';
 import { bridalBookingPaymentsTable, bridalBookingsTable } from './bridal-bookings.table.js';
 
 const B = bridalBookingsTable;
+const pick = recordPicker(bridalBookings);
 
 export const bridalBookingsModule = defineCrudModule({
   resource: bridalBookings,
   table: B,
   // what a booking owes is read so everywhere: a cancelled one owes nothing, and the totals leave it out
   computed: () => ({ balance: bookingDue }),
-  toRecord: recordPicker(bridalBookings),
+  // a time column reads as HH:MM:SS; the record says HH:MM, as it was typed
+  toRecord: (row) => {
+    const record = pick(row);
+    return { ...record, event_time: typeof record.event_time === 'string' ? record.event_time.slice(0, 5) : null };
+  },
   totalsWhere: bookingCounts,
   lists: {
     getmonth: ({ month }) => {

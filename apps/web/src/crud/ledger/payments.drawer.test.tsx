@@ -16,6 +16,7 @@ const BOOKING: BridalBooking = {
   phone: '0803 123 4567',
   email: null,
   event_date: '2026-12-05',
+  event_time: null,
   event_location: 'Port Harcourt',
   package_id: 2,
   price: 250000,

@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { BOOKING_STATUS_LABELS, type BookingStatus, type BridalBooking, addDays, monthRange } from '@studio/shared';
-import { IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { BOOKING_STATUS_LABELS, type BookingStatus, type BridalBooking, addDays, addMonths, monthRange } from '@studio/shared';
+import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
@@ -9,8 +9,26 @@ import classes from './booking-calendar.module.css';
 
 export const STATUS_COLORS: Record<BookingStatus, string> = { pending: 'yellow', confirmed: 'blue', completed: 'teal', cancelled: 'gray' };
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-/** Names a day cell shows before "+N more" (the day's list below shows them all). */
+/** Names a day cell shows; a day with more shows one fewer and "+N more", which opens the whole day. */
 const SHOWN_PER_DAY = 3;
+
+/** A day's bookings in the order of the day: by time (those without one last), then by name. */
+export function inDayOrder(bookings: readonly BridalBooking[]): BridalBooking[] {
+  return [...bookings].sort((a, b) => (a.event_time ?? '99').localeCompare(b.event_time ?? '99') || a.client_name.localeCompare(b.client_name) || a.id - b.id);
+}
+
+/** "14:30 Ada Obi", or the name alone when the booking has no time. */
+const withTime = (b: BridalBooking) => (b.event_time ? `${b.event_time} ${b.client_name}` : b.client_name);
+/** A day cell's chip: the first name, after the time where the cell has room for it (the whole line is its title and in the day's list). */
+function ChipText({ booking }: { booking: BridalBooking }) {
+  const first = booking.client_name.split(/\s+/)[0] ?? booking.client_name;
+  return (
+    <>
+      {booking.event_time && <span className={classes.chipTime}>{booking.event_time} </span>}
+      {first}
+    </>
+  );
+}
 
 /** The days of a month's grid, Monday first, padded with nulls to whole weeks. */
 export function monthGrid(month: string): (string | null)[] {
@@ -31,6 +49,10 @@ export interface BookingCalendarProps {
   onAdd: (eventDate: string) => void;
   /** Names of artists by id, for the day's list. */
   artistName?: (id: number | null) => string | null;
+  /** Moves to another month (its arrows); none: no arrows (the page's month picker does it). */
+  onMonth?: (month: string) => void;
+  /** A day to show (a booking just saved): the calendar selects it each time a new object is given. */
+  focus?: { day: string } | null;
 }
 
 /**
@@ -38,17 +60,41 @@ export interface BookingCalendarProps {
  * day's bookings under the grid, a click on a booking opens it, and "Add" books that day. On a phone a day shows
  * only how many it has.
  */
-export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, artistName }: BookingCalendarProps) {
+export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, onMonth, artistName, focus }: BookingCalendarProps) {
   const today = studioDate();
   const byDay = new Map<string, BridalBooking[]>();
   for (const b of bookings) byDay.set(b.event_date, [...(byDay.get(b.event_date) ?? []), b]);
+  for (const [day, list] of byDay) byDay.set(day, inDayOrder(list));
   const inMonth = (day: string) => day.startsWith(month);
   const [picked, setPicked] = useState<string | null>(null);
+  const [wholeDay, setWholeDay] = useState<string | null>(null);
+  // a booking just saved: its day is the one shown (never hidden behind "+N more")
+  const [focused, setFocused] = useState(focus);
+  if (focus !== focused) {
+    setFocused(focus);
+    if (focus) setPicked(focus.day);
+  }
   const selected = picked && inMonth(picked) ? picked : today.startsWith(month) ? today : `${month}-01`;
   const dayBookings = byDay.get(selected) ?? [];
+  const fullDay = wholeDay ? (byDay.get(wholeDay) ?? []) : [];
 
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="booking-calendar" aria-busy={loading || undefined}>
+    <Card withBorder radius="md" padding="sm" className={classes.root} data-testid="booking-calendar" aria-busy={loading || undefined}>
+      <Group justify="space-between" wrap="nowrap" mb={6}>
+        {onMonth && (
+          <ActionIcon variant="subtle" color="gray" aria-label="Previous month" onClick={() => onMonth(addMonths(month, -1))} data-testid="calendar-prev">
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+        )}
+        <Text fw={600} size="sm" data-testid="calendar-month">
+          {dayjs(`${month}-01`).format('MMMM YYYY')}
+        </Text>
+        {onMonth && (
+          <ActionIcon variant="subtle" color="gray" aria-label="Next month" onClick={() => onMonth(addMonths(month, 1))} data-testid="calendar-next">
+            <IconChevronRight size={18} />
+          </ActionIcon>
+        )}
+      </Group>
       {/* a group of day buttons, not an ARIA grid: it has no grid keyboard model, and each day's name says its weekday */}
       <div className={classes.grid} role="group" aria-label={`Bookings in ${dayjs(`${month}-01`).format('MMMM YYYY')}`}>
         {WEEKDAYS.map((w) => (
@@ -60,6 +106,8 @@ export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, artis
           if (!day) return <div key={`pad-${i}`} className={classes.pad} aria-hidden />;
           const list = byDay.get(day) ?? [];
           const label = dayjs(day).format('dddd D MMMM');
+          // more than fit: one line less of names, and "+N more" for the rest (it opens the whole day)
+          const shown = list.length > SHOWN_PER_DAY ? SHOWN_PER_DAY - 1 : list.length;
           return (
             <div
               key={day}
@@ -77,21 +125,30 @@ export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, artis
                 )}
               </UnstyledButton>
               <div className={classes.chips}>
-                {list.slice(0, SHOWN_PER_DAY).map((b) => (
+                {list.slice(0, shown).map((b) => (
                   <UnstyledButton
                     key={b.id}
                     className={classes.chip}
                     data-status={b.status}
                     onClick={() => onOpen(b)}
-                    title={`${b.client_name}: ${BOOKING_STATUS_LABELS[b.status]}, balance ${formatMoney(b.balance)}`}
+                    title={`${withTime(b)}: ${BOOKING_STATUS_LABELS[b.status]}, balance ${formatMoney(b.balance)}`}
+                    aria-label={`${withTime(b)}, ${BOOKING_STATUS_LABELS[b.status]}`}
                     data-testid="calendar-booking"
                   >
-                    {b.client_name}
+                    <ChipText booking={b} />
                   </UnstyledButton>
                 ))}
-                {list.length > SHOWN_PER_DAY && (
-                  <UnstyledButton className={classes.more} onClick={() => setPicked(day)}>
-                    +{list.length - SHOWN_PER_DAY} more
+                {list.length > shown && (
+                  <UnstyledButton
+                    className={classes.more}
+                    onClick={() => {
+                      setPicked(day);
+                      setWholeDay(day);
+                    }}
+                    aria-label={`All ${list.length} bookings on ${label}`}
+                    data-testid="calendar-more"
+                  >
+                    +{list.length - shown} more
                   </UnstyledButton>
                 )}
               </div>
@@ -111,21 +168,59 @@ export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, artis
             </ActionIcon>
           </Tooltip>
         </Group>
-        {dayBookings.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No bookings this day.
-          </Text>
-        )}
-        {dayBookings.map((b) => (
-          <Button key={b.id} variant="default" justify="space-between" fullWidth onClick={() => onOpen(b)} data-testid="day-booking" rightSection={<Badge color={STATUS_COLORS[b.status]} variant="light">{BOOKING_STATUS_LABELS[b.status]}</Badge>}>
-            <span className={classes.dayLine}>
-              {b.client_name}
-              {artistName?.(b.artist_id) ? ` · ${artistName(b.artist_id)}` : ''}
-              {b.balance > 0 ? ` · owes ${formatMoney(b.balance)}` : ''}
-            </span>
-          </Button>
-        ))}
+        <DayBookings bookings={dayBookings} onOpen={onOpen} artistName={artistName} testId="day-booking" />
       </Stack>
+
+      <Modal
+        opened={wholeDay !== null}
+        onClose={() => setWholeDay(null)}
+        title={wholeDay ? <Text fw={700}>{`${dayjs(wholeDay).format('dddd, D MMMM YYYY')}: ${fullDay.length} bookings`}</Text> : null}
+        centered
+        data-testid="calendar-whole-day"
+      >
+        <Stack gap={6}>
+          <DayBookings
+            bookings={fullDay}
+            onOpen={(b) => {
+              setWholeDay(null);
+              onOpen(b);
+            }}
+            artistName={artistName}
+            testId="whole-day-booking"
+          />
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => {
+              const day = wholeDay!;
+              setWholeDay(null);
+              onAdd(day);
+            }}
+          >
+            Book this day
+          </Button>
+        </Stack>
+      </Modal>
     </Card>
   );
+}
+
+/** A day's bookings, one button each: time, client, artist, what is owed, and the status. */
+function DayBookings({ bookings, onOpen, artistName, testId }: { bookings: readonly BridalBooking[]; onOpen: (b: BridalBooking) => void; artistName?: (id: number | null) => string | null; testId: string }) {
+  if (bookings.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No bookings this day.
+      </Text>
+    );
+  }
+  return bookings.map((b) => (
+    <Button key={b.id} variant="default" justify="space-between" fullWidth onClick={() => onOpen(b)} data-testid={testId} rightSection={<Badge color={STATUS_COLORS[b.status]} variant="light">{BOOKING_STATUS_LABELS[b.status]}</Badge>}>
+      <span className={classes.dayLine}>
+        {withTime(b)}
+        {artistName?.(b.artist_id) ? ` · ${artistName(b.artist_id)}` : ''}
+        {b.balance > 0 ? ` · owes ${formatMoney(b.balance)}` : ''}
+      </span>
+    </Button>
+  ));
 }

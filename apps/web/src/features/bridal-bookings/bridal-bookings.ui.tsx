@@ -8,6 +8,7 @@ import {
   type BridalBooking,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
+  type Paged,
   bridalBookings,
   bridalPackages,
   listPath,
@@ -26,7 +27,7 @@ import { type ReferenceOptions, useReferenceOptions } from '../../crud/reference
 import { ResourceForm } from '../../crud/resource-form';
 import { defineResourceUi } from '../../crud/resource-ui';
 import { useMonthParam } from '../../crud/use-month-param';
-import { api } from '../../lib/api-client';
+import { api, apiRequest } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { PageHeader } from '../../lib/ui/page-header';
@@ -44,6 +45,7 @@ export const bridalBookingsUi = defineResourceUi({
     { name: 'client_name', label: 'Client name', kind: 'text', required: true, placeholder: 'Chioma Okafor' },
     { name: 'phone', label: 'Phone', kind: 'text', required: true, placeholder: '0803 123 4567' },
     { name: 'event_date', label: 'Event date', kind: 'date', required: true },
+    { name: 'event_time', label: 'Event time (ready by)', kind: 'time' },
     { name: 'event_location', label: 'Venue', kind: 'text', placeholder: 'Hotel Presidential, Port Harcourt' },
     {
       name: 'package_id',
@@ -91,12 +93,30 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
       ),
       csv: (b) => b.client_name,
     },
-    { key: 'event_date', label: 'Event', kind: 'date' },
+    {
+      key: 'event_date',
+      label: 'Event',
+      kind: 'date',
+      // the list beside the calendar keeps the event, the balance and the status; price and paid are in the cards
+      priority: 1,
+      render: (b) => (
+        <Stack gap={0}>
+          <Text fz="sm">{formatDate(b.event_date)}</Text>
+          {b.event_time && (
+            <Text fz="xs" c="dimmed" data-testid="booking-time">
+              {b.event_time}
+            </Text>
+          )}
+        </Stack>
+      ),
+      csv: (b) => b.event_date,
+    },
+    { key: 'event_time', label: 'Time', only: 'csv' },
     { key: 'phone', label: 'Phone', nowrap: true, priority: 4 },
     { key: 'package_id', label: 'Package', kind: 'reference', csv: (b) => packages.labelOf(b.package_id) ?? null },
     { key: 'artist_id', label: 'Artist', kind: 'reference', csv: (b) => staff.labelOf(b.artist_id) ?? null },
-    { key: 'price', label: 'Price', kind: 'money' },
-    { key: 'amount_paid', label: 'Paid', kind: 'money' },
+    { key: 'price', label: 'Price', kind: 'money', priority: 3 },
+    { key: 'amount_paid', label: 'Paid', kind: 'money', priority: 3 },
     { key: 'balance', label: 'Balance', kind: 'money' },
     {
       key: 'status',
@@ -120,7 +140,7 @@ type Filters = { status: BookingStatus | null; artist_id: string | null };
  * steps, payments (take a payment, receipts, reversal) and a WhatsApp reminder of the balance.
  */
 export function ManageBookingsPage({ title }: { title: string }) {
-  const [month] = useMonthParam();
+  const [month, setMonth] = useMonthParam();
   const [filters, setFilters] = useState<Filters>({ status: null, artist_id: null });
   const query = { status: filters.status ?? undefined, artist_id: filters.artist_id ?? undefined };
   const packages = useReferenceOptions(bridalPackages);
@@ -131,6 +151,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
   const [editing, setEditing] = useState<BridalBooking | null>(null);
   const [createDate, setCreateDate] = useState<string | null>(null);
   const [paying, setPaying] = useState<BridalBooking | null>(null);
+  const [focus, setFocus] = useState<{ day: string } | null>(null);
 
   // the calendar shows every booking of the month and filters (a month has tens, not thousands)
   const calendar = useQuery({
@@ -155,8 +176,9 @@ export function ManageBookingsPage({ title }: { title: string }) {
           </Button>
         }
       />
+      {/* the calendar beside the list from a laptop's width, above it on a phone or a tablet */}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, xl: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 6, xl: 7 }} order={{ base: 2, lg: 1 }}>
           <MonthView<BridalBooking>
             queryKey={resourceKeys(bridalBookings.name).lists()}
             path={(m) => listPath(bridalBookings, 'getmonth', { month: m })}
@@ -177,7 +199,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
                   data={statusOptions}
                   value={filters.status}
                   onChange={(v) => setFilters((f) => ({ ...f, status: (v as BookingStatus | null) ?? null }))}
-                  w={{ base: '100%', xs: 160 }}
+                  w={{ base: '100%', xs: 140 }}
                   data-testid="filter-status"
                 />
                 <Select
@@ -188,19 +210,32 @@ export function ManageBookingsPage({ title }: { title: string }) {
                   data={staff.options}
                   value={filters.artist_id}
                   onChange={(v) => setFilters((f) => ({ ...f, artist_id: v }))}
-                  w={{ base: '100%', xs: 200 }}
+                  w={{ base: '100%', xs: 170 }}
                   data-testid="filter-artist"
                 />
               </Group>
             }
+            search={{
+              // the list's own search (client name or phone) over every month, with the same filters
+              fetchPage: (text, page, perPage, signal) => apiRequest<Paged<BridalBooking>>(bridalBookings.path, { query: { ...query, q: text, page, per_page: perPage }, signal }),
+              key: [query],
+              label: 'Find a booking',
+              inputLabel: 'Search bookings by client name or phone',
+              placeholder: 'Client name or phone',
+              note: (text) => `Bookings of every month whose client or phone matches “${text}”, latest event first.`,
+              emptyText: (text) => `No booking matches “${text}”.`,
+              testId: 'bookings-search',
+            }}
             onOpen={(b) => setOpenId(b.id)}
             csv={{ name: 'bookings', columns: undefined }}
             emptyText={(name) => `No bookings in ${name}.`}
             table={{ testId: 'bookings', rowTestId: 'booking-row', resource: bridalBookings }}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, xl: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 6, xl: 5 }} order={{ base: 1, lg: 2 }}>
           <BookingCalendar
+            focus={focus}
+            onMonth={setMonth}
             month={month}
             bookings={calendar.data ?? []}
             loading={calendar.isPending}
@@ -230,6 +265,9 @@ export function ManageBookingsPage({ title }: { title: string }) {
         defaults={createDate ? { event_date: createDate } : undefined}
         onClose={() => setFormOpen(false)}
         onSaved={(saved) => {
+          // the calendar shows the day of the booking just saved (its month too)
+          if (saved.event_date.slice(0, 7) !== month) setMonth(saved.event_date.slice(0, 7));
+          setFocus({ day: saved.event_date });
           // a new booking with a deposit opens on its payments: the receipt is one click away
           if (!editing && saved.amount_paid > 0) setPaying(saved);
         }}
@@ -283,7 +321,7 @@ function BookingDetailModal({
   }
   const rows: [string, string][] = b
     ? [
-        ['Event date', formatDate(b.event_date)],
+        ['Event', `${formatDate(b.event_date)}${b.event_time ? ` at ${b.event_time}` : ''}`],
         ['Venue', b.event_location ?? '—'],
         ['Package', packageName || '—'],
         ['Artist', artistName ?? 'Not assigned'],
