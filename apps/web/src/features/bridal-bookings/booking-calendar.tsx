@@ -145,7 +145,7 @@ export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, onMon
                       setPicked(day);
                       setWholeDay(day);
                     }}
-                    aria-label={`All ${list.length} bookings on ${label}`}
+                    aria-label={`+${list.length - shown} more: all ${list.length} bookings on ${label}`}
                     data-testid="calendar-more"
                   >
                     +{list.length - shown} more
