@@ -36,7 +36,7 @@ test.describe('bridal bookings', () => {
     const client = `Adaeze Nwosu ${tag}`;
     const pkg = await apiAs<{ data: { id: number } }>(page, 'POST', '/api/bridalpackages', { name: packageName, price: 250000 });
     expect(pkg.status).toBe(201);
-    const { iso, dayLabel } = studioMonthDay20();
+    const { dayLabel } = studioMonthDay20();
 
     await page.goto('/bookings/manage');
     await expect(page.getByTestId('page-title')).toHaveText('Manage Bookings');
