@@ -169,7 +169,8 @@ export async function backupDrill(config: AppConfig, opts: { file?: string; log?
   const at = listBackups(path.dirname(file)).find((b) => b.name === name)?.at ?? fs.statSync(file).mtime;
   say(`Backup drill of ${name} (taken ${at.toISOString()}, ${ago(Date.now() - at.getTime())} ago, ${(size / 1e6).toFixed(1)} MB)`);
 
-  const live = await liveCounts(config, say);
+  // restored first: on the embedded database the live counts come from a backup the server makes now, which
+  // replaces this one in its hour's bucket when both are of the same hour (prune), so this one is read before
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-drill-'));
   let restored: Awaited<ReturnType<typeof restoreSomewhere>>;
   try {
@@ -179,6 +180,7 @@ export async function backupDrill(config: AppConfig, opts: { file?: string; log?
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
+  const live = await liveCounts(config, say);
 
   const tables = Object.keys(restored.counts);
   const rows = Object.values(restored.counts).reduce((a, b) => a + b, 0);
@@ -215,6 +217,7 @@ export async function backupDrill(config: AppConfig, opts: { file?: string; log?
   }
   if (same) say(`  ${same} other table${same === 1 ? '' : 's'}: the same in the backup and live.`);
   for (const n of notes) say(`Note: ${n}.`);
+  if (!fs.existsSync(file)) say(`Note: ${name} was pruned meanwhile: the server's backup for the live counts is newer and takes its place in the hourly, daily and monthly backups.`);
 
   const ok = restored.problems.length === 0;
   const summary = ok

@@ -4,11 +4,11 @@ import { IconAlertTriangle, IconCheck, IconCloudUpload, IconDatabase, IconRefres
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format';
 
-/** `2.4 hours ago`, `35 minutes ago`, `3 days ago`. */
+/** `just now`, `35 minutes ago`, `2.4 hours ago`, `3 days ago`. */
 export function hoursAgo(hours: number): string {
   if (hours < 1) {
     const m = Math.max(0, Math.round(hours * 60));
-    return `${m} minute${m === 1 ? '' : 's'} ago`;
+    return m === 0 ? 'just now' : `${m} minute${m === 1 ? '' : 's'} ago`;
   }
   if (hours < 48) return `${hours.toFixed(1)} hours ago`;
   return `${Math.round(hours / 24)} days ago`;
@@ -68,11 +68,15 @@ export function BackupsSummary({ b }: { b: DashboardBackups }) {
     <Stack gap="sm">
       {b.warnings.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" data-testid="backups-warnings">
-          <List size="sm" spacing={2}>
-            {b.warnings.map((w) => (
-              <List.Item key={w}>{w}</List.Item>
-            ))}
-          </List>
+          {b.warnings.length === 1 ? (
+            <Text size="sm">{b.warnings[0]}</Text>
+          ) : (
+            <List size="sm" spacing={2}>
+              {b.warnings.map((w) => (
+                <List.Item key={w}>{w}</List.Item>
+              ))}
+            </List>
+          )}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -81,7 +85,7 @@ export function BackupsSummary({ b }: { b: DashboardBackups }) {
           icon={<IconDatabase size={20} />}
           color={!b.last || stale || b.last_failure ? 'orange' : 'teal'}
           label="Last backup"
-          value={b.last ? `${formatDateTime(b.last.at)} · ${hoursAgo(b.age_hours ?? 0)}` : 'None yet'}
+          value={b.last ? `${formatDateTime(b.last.at)} · ${since(b.last.at)}` : 'None yet'}
           detail={b.last ? `${megabytes(b.last.size)}, ${b.last.database === 'postgres' ? 'PostgreSQL' : 'embedded database'}, hourly while the server runs` : 'The server makes one within minutes of starting.'}
         />
         <Fact

@@ -282,7 +282,7 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     renderDashboard();
     const card = await screen.findByTestId('backups-section');
     await waitFor(() => expect(within(card).getByTestId('backups-status').textContent).toBe('All good'));
-    expect(within(card).getByTestId('backups-last').textContent).toContain('1.5 hours ago');
+    expect(within(card).getByTestId('backups-last').textContent).toContain('2.0 hours ago');
     expect(within(card).getByTestId('backups-last').textContent).toContain('12.4 MB, embedded database');
     expect(within(card).getByTestId('backups-copy').textContent).toContain('Copied 2.0 hours ago');
     expect(within(card).getByTestId('backups-copy').textContent).toContain('to /media/usb/studio');

@@ -52,11 +52,11 @@ describe('Manage Staff: the staff discount limit', () => {
       });
       const user = setupUser();
       renderWithProviders(<StaffDiscountLimit />);
-      const input = (await screen.findByLabelText('Sign out a device unused for (days)')) as HTMLInputElement;
+      const input = (await screen.findByLabelText('Sign out after (days unused)')) as HTMLInputElement;
       expect(input.value).toBe('30 days');
       for (const [typed, sentence] of [
-        ['0', 'Sign out a device unused for (days) must be at least 1.'],
-        ['400', 'Sign out a device unused for (days) must not be greater than 365.'],
+        ['0', 'Sign out after (days unused) must be at least 1.'],
+        ['400', 'Sign out after (days unused) must not be greater than 365.'],
       ]) {
         await user.clear(input);
         await user.type(input, typed!);

@@ -28,7 +28,7 @@ const FIELDS: Record<NumberKey, SettingField> = {
   token_idle_days: {
     key: 'token_idle_days',
     title: 'Sign-in rules',
-    label: 'Sign out a device unused for (days)',
+    label: 'Sign out after (days unused)',
     help: 'A phone or computer nobody has used for this long must sign in again. Everyone can also sign out their other devices under My account.',
     input: { suffix: ' days', min: 1, max: MAX_TOKEN_IDLE_DAYS, decimalScale: 0 },
     saved: (v) => `A device unused for ${v} day${v === 1 ? '' : 's'} now has to sign in again.`,
