@@ -19,6 +19,9 @@ export default defineConfig({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
+    // the app's service worker (issue 18) is tested where it is the subject (e2e/offline.spec.ts allows it); elsewhere
+    // it would stand between a spec's page.route and the network
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'off',
   },

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PWA_ICONS, drawIcon } from './build/pwa-icons';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const API_ORIGIN = 'http://127.0.0.1:3000';
@@ -20,6 +22,10 @@ export interface StudioConfig {
   instagram: string;
   /** IANA zone of the studio's calendar ("today", month boundaries, printed times); TZ_STUDIO, as the server's. */
   timeZone: string;
+  /** The studio's colour (#RRGGBB): the browser's bar, the installed app's icons and splash (STUDIO_THEME_COLOR). */
+  themeColor: string;
+  /** The installed app's splash background while it starts (STUDIO_BACKGROUND_COLOR). */
+  backgroundColor: string;
 }
 
 export function loadStudioConfig(env: Record<string, string | undefined> = process.env): StudioConfig {
@@ -36,6 +42,8 @@ export function loadStudioConfig(env: Record<string, string | undefined> = proce
     address: pick('STUDIO_ADDRESS', defaults.address),
     instagram: pick('STUDIO_INSTAGRAM', defaults.instagram),
     timeZone: pick('TZ_STUDIO', defaults.timeZone),
+    themeColor: pick('STUDIO_THEME_COLOR', defaults.themeColor),
+    backgroundColor: pick('STUDIO_BACKGROUND_COLOR', defaults.backgroundColor),
   };
 }
 
@@ -46,7 +54,10 @@ export function studioDefine(config: StudioConfig): Record<string, string> {
 
 function studioHtml(config: StudioConfig): Plugin {
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  return { name: 'studio-html', transformIndexHtml: (html) => html.replaceAll('%STUDIO_NAME%', escape(config.name)) };
+  return {
+    name: 'studio-html',
+    transformIndexHtml: (html) => html.replaceAll('%STUDIO_NAME%', escape(config.name)).replaceAll('%STUDIO_THEME_COLOR%', escape(config.themeColor)),
+  };
 }
 
 /**
@@ -102,13 +113,69 @@ function precompress(): Plugin {
   };
 }
 
+/** The manifest's icons, drawn in the studio's colour (build/pwa-icons.ts) and written to /icons/ in the build. */
+function pwaIcons(config: StudioConfig): Plugin {
+  return {
+    name: 'pwa-icons',
+    apply: 'build',
+    generateBundle() {
+      for (const icon of PWA_ICONS) this.emitFile({ type: 'asset', fileName: icon.src.slice(1), source: drawIcon(icon.size, icon.purpose, config.themeColor) });
+    },
+  };
+}
+
+/**
+ * The installable app (issue 18; docs/decisions/016-offline-till.md): the web app manifest (the studio's name and
+ * colours, icons 192, 512 and maskable, standalone) and a service worker that precaches the whole build, so the till
+ * opens and sells with no server. `/api` and `/uploads` are never cached or answered by it: the till's data lives in
+ * IndexedDB, where the app controls it. A new deploy's worker waits until the page asks it to take over ("Update
+ * ready: reload", lib/pwa/service-worker.ts): a page never runs half old and half new files. The page registers the
+ * worker itself (a few lines, no workbox-window), so the login route stays within its budget.
+ */
+function pwa(config: StudioConfig) {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: config.name,
+      short_name: config.name.length > 12 ? config.name.split(/\s+/)[0]!.slice(0, 12) : config.name,
+      description: config.tagline,
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: config.themeColor,
+      background_color: config.backgroundColor,
+      icons: PWA_ICONS.map(({ src, sizes, purpose }) => ({ src, sizes, type: 'image/png', purpose })),
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // the .br/.gz copies are the same files, chosen by Accept-Encoding
+      globIgnores: ['**/*.br', '**/*.gz'],
+      // every route of the app opens offline from the cached index.html; the API and photos never
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads\//],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+      // the dashboard's charts chunk is the largest file (about 420 KB)
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+}
+
 export default defineConfig(({ mode }) => {
   // .env files at the repository root may carry STUDIO_* too; real environment variables win
   const env = { ...loadEnv(mode, fileURLToPath(new URL('../..', import.meta.url)), ['STUDIO_', 'TZ_STUDIO']), ...process.env };
   const studio = loadStudioConfig(env);
   return {
     root: webRoot,
-    plugins: [react(), studioHtml(studio), colorSchemeGuard(), precompress()],
+    plugins: [react(), studioHtml(studio), colorSchemeGuard(), pwaIcons(studio), pwa(studio), precompress()],
     define: studioDefine(studio),
     server: {
       port: 5173,

@@ -3,12 +3,14 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { refreshCurrentUser, useCurrentUser } from '../../lib/auth-store';
 import { StudioLogo } from '../../lib/ui/studio-logo';
+import { registerServiceWorker } from '../../lib/pwa/service-worker';
 import { BackToTop } from './back-to-top';
 import { ShellFooter } from './footer';
 import { ShellHeader } from './header';
 import { LAYOUT_STYLES, chooseLayout } from './layout-style';
 import { menuFor } from './menu';
 import { HorizontalMenu, IconMenu, SidebarMenu } from './nav-menu';
+import { PwaNotices } from './pwa-notices';
 import { useViewport } from './use-viewport';
 import classes from './app-shell.module.css';
 
@@ -46,6 +48,8 @@ export function ShellLayout() {
   // name, role and photo may have changed since sign-in; a revoked token shows the 'Session TimeOut' modal
   useEffect(() => {
     void refreshCurrentUser().catch(() => undefined);
+    // the installable, offline app (issue 18): precached files, an update offered when a new deploy is ready
+    registerServiceWorker();
   }, []);
 
   const nav = viewport.narrow ? 'drawer' : layout.nav;
@@ -105,6 +109,7 @@ export function ShellLayout() {
         </div>
         <ShellFooter />
       </AppShell.Main>
+      <PwaNotices />
       <BackToTop />
     </AppShell>
   );

@@ -74,6 +74,12 @@ export function LoginPage() {
               Enter your Username &amp; password to login
             </Text>
           </div>
+          {window.isSecureContext === false && (
+            // issue 18: a till opened as http://192.168.x.x gets no service worker: it cannot sell offline
+            <Alert color="yellow" variant="light" data-testid="insecure-address">
+              This address is not secure (plain HTTP): this device cannot keep selling when the connection drops. Use the studio&apos;s https:// address.
+            </Alert>
+          )}
           {failure !== null && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="login-error" role="alert">
               {/* plain text on purpose: the server's words are never rendered as HTML */}

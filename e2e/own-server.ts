@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * A server of the spec's own (the built app on a fresh embedded database, as e2e/serve.mjs), on its own port, that
+ * the spec may stop and start again on the same data: the offline till (e2e/offline.spec.ts) needs the server gone.
+ */
+export class OwnServer {
+  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-own-'));
+  private child: ChildProcess | null = null;
+
+  constructor(readonly port: number) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DATA_DIR: this.dataDir, PORT: String(this.port), HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'e2e-admin-pass', LOG_LEVEL: 'warn', DATABASE_URL: '', API_PROCESSES: '1' },
+    });
+    this.child = child;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the spec's server exited with ${child.exitCode}`);
+      // the body read to its end and the connection not kept: a stop later waits for no open answer
+      const up = await fetch(`${this.url}/api/docs/json`, { headers: { connection: 'close' } }).then(
+        async (r) => (await r.arrayBuffer(), r.ok),
+        () => false,
+      );
+      if (up) return;
+      if (Date.now() > deadline) throw new Error("the spec's server did not start in 120 s");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  /** A clean stop (SIGTERM: the database closes), waited for. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
