@@ -25,6 +25,7 @@ import { registerTillProductRoutes } from './features/pos/till-products.routes.j
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { registerFinanceSummaryRoutes } from './features/finances/finances.routes.js';
 import { registerTransferRoutes } from './features/transfers/transfers.routes.js';
+import { registerReminderRoutes } from './features/reminders/reminders.routes.js';
 import { registerOfflineRoutes } from './features/pos/offline.routes.js';
 
 declare module 'fastify' {
@@ -111,6 +112,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerDashboardRoutes(app, db);
   registerFinanceSummaryRoutes(app, db);
   registerTransferRoutes(app, db);
+  registerReminderRoutes(app, db);
   registerOfflineRoutes(app, db);
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });

@@ -14,8 +14,6 @@ export const REMINDER_KIND_LABELS: Record<ReminderKind, string> = {
 
 /** How far ahead a run looks for bookings by default (events in the next 14 days). */
 export const DEFAULT_REMINDER_DAYS = 14;
-/** Anyone reminded within this many days is left out of a run unless asked for (settings.reminder_skip_days). */
-export const DEFAULT_REMINDER_SKIP_DAYS = 3;
 
 /** `GET /api/reminders/dues?days=14&include_reminded=true`. */
 export const remindersQuerySchema = z.object({

@@ -32,10 +32,22 @@ export const studioSettingsSchema = z.object({
    * admin may go on selling from them (issue 18).
    */
   offline_stale_hours: z.number().int({ error: 'The offline stale hours field must be a whole number of hours.' }).min(1).max(720),
+  /**
+   * A reminder run leaves out whoever was reminded within this many days (0: nobody is left out), unless asked for
+   * (issue 17, item 7).
+   */
+  reminder_skip_days: z.number().int({ error: 'The reminder skip days field must be a whole number of days.' }).min(0).max(60),
 });
 export type StudioSettings = z.infer<typeof studioSettingsSchema>;
 export const DEFAULT_OFFLINE_STALE_HOURS = 24;
-export const DEFAULT_SETTINGS: StudioSettings = { max_staff_discount_percent: DEFAULT_MAX_STAFF_DISCOUNT_PERCENT, token_idle_days: DEFAULT_TOKEN_IDLE_DAYS, offline_stale_hours: DEFAULT_OFFLINE_STALE_HOURS };
+/** Reminded within the last 3 days: left out of a reminder run by default. */
+export const DEFAULT_REMINDER_SKIP_DAYS = 3;
+export const DEFAULT_SETTINGS: StudioSettings = {
+  max_staff_discount_percent: DEFAULT_MAX_STAFF_DISCOUNT_PERCENT,
+  token_idle_days: DEFAULT_TOKEN_IDLE_DAYS,
+  offline_stale_hours: DEFAULT_OFFLINE_STALE_HOURS,
+  reminder_skip_days: DEFAULT_REMINDER_SKIP_DAYS,
+};
 
 /** `PUT /api/settings`: any of the settings (the others keep their values), at least one. */
 export const studioSettingsUpdateSchema = studioSettingsSchema.partial().refine((s) => Object.values(s).some((v) => v !== undefined), {
