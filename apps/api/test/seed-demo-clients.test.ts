@@ -21,8 +21,8 @@ beforeAll(async () => {
   admin = await t.login();
   expect(await seedFoundation(t.database.db)).toBe(true);
   today = studioDate(new Date(), tz());
-  // two months of sales are enough for the regulars to have histories
-  await seedPos(t.database.db, tz(), 2);
+  // a month of sales is enough for the regulars to have histories
+  await seedPos(t.database.db, tz(), 1);
   seeded = await seedClientsAndAppointments(t.database.db, tz());
 }, 240_000);
 afterAll(() => t.close());
