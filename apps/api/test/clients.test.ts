@@ -278,8 +278,9 @@ describe('the one-time backfill', () => {
     for (const customer_phone of [p.local, p.stored, 'n/a', undefined]) {
       made.push((await pos.sell(admin, { customer_name: 'Old customer', customer_phone, items: [{ product_id: product.id, quantity: 1 }] })).json().data.id);
     }
-    // as they were before this version: no client, and none for the new phone
+    // as they were before this version: no client, and none for the new phone; the first sale made last year
     await t.database.db.execute(sql`update orders set client_id = null where id in (${sql.join(made.map((id) => sql`${id}`), sql`, `)})`);
+    await t.database.db.execute(sql`update orders set created_at = '2025-06-01T10:00:00Z' where id = ${made[0]!}`);
     await t.database.db.execute(sql`delete from clients where phone = ${p.stored}`);
     expect((await call('POST', '/api/clients/backfill', undefined, staff.token)).statusCode).toBe(403);
     const res = await call('POST', '/api/clients/backfill');
@@ -293,6 +294,9 @@ describe('the one-time backfill', () => {
     expect(linked[0]!.client_id).not.toBeNull();
     expect(linked[1]!.client_id).toBe(linked[0]!.client_id);
     expect(linked[2]!.client_id).toBeNull();
+    // the client made for them was first recorded at the first of them, not at the backfill
+    const [made0] = await t.database.db.select().from(clientsTable).where(sql`${clientsTable.id} = ${linked[0]!.client_id}`);
+    expect(made0!.created_at.toISOString()).toBe('2025-06-01T10:00:00.000Z');
     const second = (await call('POST', '/api/clients/backfill')).json().data;
     expect(second.linked.orders).toBe(0);
     expect(second.clients_created).toBe(0);

@@ -79,7 +79,11 @@ describe('seed:demo clients and appointments', () => {
     expect(kinds.has('sale')).toBe(true);
     const dashboard = (await t.call(admin, { method: 'GET', url: '/api/dashboard' })).json().data;
     expect(dashboard.clients.new).toBeGreaterThanOrEqual(seeded!.newClients);
-    expect(seeded!.newClients).toBeGreaterThan(0);
+    // every client was first recorded at their first record (a sale, an appointment), not when the seed ran
+    const firsts = await rows<{ bad: number }>(sql`
+      select count(*)::int as bad from clients c
+       where c.created_at > least((select min(o.created_at) from orders o where o.client_id = c.id), (select min(a.created_at) from appointments a where a.client_id = c.id))`);
+    expect(firsts[0]!.bad).toBe(0);
   });
 
   it('a second run adds nothing', async () => {

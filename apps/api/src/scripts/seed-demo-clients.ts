@@ -10,6 +10,7 @@ import { appointmentsTable, clientsTable, productsTable, usersTable } from '../d
 import { addLedgerLine } from '../crud/ledger.js';
 import { crudModules } from '../crud/registry.js';
 import { checkoutAppointment } from '../resources/appointments/appointments.checkout.js';
+import { backdateClients } from '../resources/clients/clients.service.js';
 import type { UserRow } from '../plugins/auth.js';
 import { REGULARS, REGULAR_PHONE } from './seed-demo-pos.js';
 import { rng } from './seed-random.js';
@@ -50,6 +51,8 @@ export async function seedClientsAndAppointments(db: Db, timeZone: string, opts:
   const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const method = (): PaymentMethod => pick(['transfer', 'transfer', 'transfer', 'cash', 'pos'] as const);
 
+  // the regulars' records began with their first sale (the till made them as the backdated sales were written)
+  await backdateClients(db);
   // every service gets a length
   for (const s of services) {
     if (s.duration_minutes) continue;
@@ -106,7 +109,7 @@ export async function seedClientsAndAppointments(db: Db, timeZone: string, opts:
     const day = addDays(today, offset);
     if (offset !== 0 && new Date(`${day}T12:00:00Z`).getUTCDay() === 0) continue; // closed on Sundays (today is always shown)
     const busy = new Map<Outlet, number>(); // each artist's next free minute
-    for (let k = between(4, 9); k > 0; k--) {
+    for (let k = between(6, 12); k > 0; k--) {
       const outlet = pick(['office', 'office', 'salon', 'salon', 'store'] as const);
       const pool = byOutlet(outlet);
       if (pool.length === 0) continue;
@@ -190,5 +193,11 @@ export async function seedClientsAndAppointments(db: Db, timeZone: string, opts:
       }
     }
   }
-  return { appointments: total, byStatus, checkedOut, deposits, newClients: fresh.length, pmuNotes };
+  // a new client was first recorded when their first appointment was booked
+  await backdateClients(db);
+  const monthStart = studioInstant(`${today.slice(0, 7)}-01`, '00:00', timeZone);
+  const newThisMonth = fresh.length
+    ? (await db.select({ id: clientsTable.id, created_at: clientsTable.created_at }).from(clientsTable).where(inArray(clientsTable.id, fresh.map((f) => f.id)))).filter((c) => c.created_at >= monthStart).length
+    : 0;
+  return { appointments: total, byStatus, checkedOut, deposits, newClients: newThisMonth, pmuNotes };
 }

@@ -323,6 +323,21 @@ export async function eraseClient(tx: Tx, id: number, reason: string, user: User
 }
 
 /**
+ * A client is first recorded at their earliest record: a client made for old records (the backfill, the demo's
+ * backdated sales) takes the moment of the first of them, so "new this month" counts people new this month.
+ * Only moves `created_at` earlier.
+ */
+export async function backdateClients(tx: DbOrTx): Promise<number> {
+  const firsts = LINKED.map((l) => sql`select ${col(l.table, 'client_id')} as id, min(${col(l.table, 'created_at')}) as at from ${l.table} where ${col(l.table, 'client_id')} is not null group by 1`);
+  const res = (await tx.execute(sql`
+    update ${C} c set created_at = f.at
+      from (select id, min(at) as at from (${sql.join(firsts, sql` union all `)}) x group by id) f
+     where f.id = c.id and f.at < c.created_at
+    returning c.id`)) as unknown as { rows: unknown[] };
+  return res.rows.length;
+}
+
+/**
  * The one-time link of records made before clients existed: every sale, booking and trainee record with no
  * client is linked by its phone (the client created when none has it). Records whose phone is missing or not a
  * phone number are left alone and reported. Running it again links nothing new.
@@ -355,6 +370,7 @@ export async function backfillClients(tx: Tx, user: UserRow): Promise<ClientBack
     }
   }
   const [{ after }] = (await tx.select({ after: sql<number>`count(*)::int` }).from(C)) as [{ after: number }];
+  await backdateClients(tx);
   const report = { linked, clients_created: Number(after) - Number(before), left_alone: leftAlone };
   await recordActivity(tx, { user, action: 'backfill', resource: 'clients', recordId: null, after: { linked, clients_created: report.clients_created, left_alone: leftAlone.total } });
   return report;
