@@ -86,15 +86,15 @@ type HistoryOpts = { admin: boolean; limit?: number };
  * page shows. Each part is one indexed read (`*_client_idx`); staff get no amounts and no total spent.
  */
 export async function clientHistory(db: DbOrTx, id: number, opts: HistoryOpts): Promise<ClientHistory | undefined> {
-  const [client] = await db.select().from(C).where(eq(C.id, id)).limit(1);
-  if (!client) return undefined;
   const limit = opts.limit ?? 500;
   const O = ordersTable;
   const B = bridalBookingsTable;
   const A = appointmentsTable;
   const trainee = (t: typeof studentsTable) =>
     db.select({ id: t.id, start: t.start_date, end: t.end_date, fee: t.fee, paid: t.amount_paid, balance: t.balance, suspended: t.suspended }).from(t).where(eq(t.client_id, id)).orderBy(desc(t.start_date)).limit(limit);
-  const [sales, salesTotal, bookings, students, office, hostel, appts] = await Promise.all([
+  // the client and every part side by side: one wait for them all, not the client first (a round trip less)
+  const [clientRows, sales, salesTotal, bookings, students, office, hostel, appts] = await Promise.all([
+    db.select().from(C).where(eq(C.id, id)).limit(1),
     db
       .select({ id: O.id, invoice_no: O.invoice_no, outlet: O.outlet, date: O.business_date, total: O.total, status: O.status })
       .from(O)
@@ -117,6 +117,8 @@ export async function clientHistory(db: DbOrTx, id: number, opts: HistoryOpts): 
       .orderBy(desc(A.starts_at))
       .limit(limit),
   ]);
+  const client = clientRows[0];
+  if (!client) return undefined;
 
   const entries: ClientHistoryEntry[] = [];
   const amount = (n: number) => (opts.admin ? { amount: n } : {});
