@@ -64,6 +64,11 @@ export interface DayClose {
    * transfer count will be short by them). Issue 17; the till's paid sales of the day only.
    */
   transfers: { unconfirmed: TransferTotals; not_received: TransferTotals };
+  /**
+   * Partial refunds paid out that day at this outlet, whatever day their sale was (issue 17): their count, total and
+   * money per method. `expected` is net of them (a cash refund leaves the drawer); `total` and `by_method` are the sales'.
+   */
+  refunds: { count: number; total: number; by_method: ByMethod };
   items: { product_id: number; name: string; quantity: number; total: number }[];
   by_staff: { id: number; name: string; count: number; total: number }[];
   /** Admins only: total minus the cost of what was sold (cost prices as at the sale). */

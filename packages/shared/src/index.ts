@@ -28,5 +28,6 @@ export * from './day-close.js';
 export * from './settings.js';
 export * from './password-rules.js';
 export * from './transfers.js';
+export * from './refunds.js';
 export * from './reminders.js';
 export * from './offline.js';

@@ -84,6 +84,8 @@ export interface FinanceSummary {
    * left out of its outlet's sales, a fee's or a booking's is reversed in its ledger (so out of fees or bookings).
    */
   transfers_not_received: number;
+  /** Partial refunds of sales paid out in the range (issue 17): already out of the sales, and so of `income`; shown for the record. */
+  refunds: number;
 }
 /** A row of `summary-monthly` (`period` YYYY-MM) or `summary-yearly` (`period` YYYY). */
 export interface FinancePeriodRow {

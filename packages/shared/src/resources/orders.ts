@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, isoDate, money, optionalText, outletSchema, text } from '../primitives.js';
 import { discountApprovalSchema } from '../settings.js';
 import { transferCheckShape } from '../transfers.js';
+import { orderRefundRecordSchema } from '../refunds.js';
 
 export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'pos'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -104,7 +105,8 @@ export const orderSchema = z.object({
   outlet: outletSchema,
   customer_name: z.string(),
   customer_phone: z.string().nullable(),
-  items: z.array(z.object({ id: z.number(), product_id: z.number(), name: z.string(), unit_price: z.number(), quantity: z.number(), total: z.number() })),
+  /** Each line with how many of it were given back since (`refunded_quantity`, issue 17). */
+  items: z.array(z.object({ id: z.number(), product_id: z.number(), name: z.string(), unit_price: z.number(), quantity: z.number(), total: z.number(), refunded_quantity: z.number() })),
   subtotal: z.number(),
   discount: z.number(),
   total: z.number(),
@@ -112,6 +114,9 @@ export const orderSchema = z.object({
   payments: z.array(z.object({ id: z.number(), method: paymentMethodSchema, amount: z.number(), reference: z.string().nullable(), ...transferCheckShape })),
   amount_paid: z.number(),
   change: z.number(),
+  /** Partial refunds of the sale, oldest first, and the money they gave back (`total − refunded` is what the sale kept). */
+  refunds: z.array(orderRefundRecordSchema),
+  refunded: z.number(),
   /** Paid before the sale: an appointment's deposit counted at its check-out (0 for a till sale). */
   deposit: z.number(),
   /** The client the sale was made to, found or created by `customer_phone`. */

@@ -155,7 +155,7 @@ export const quantityChangeSchema = z.object({
 });
 export type QuantityChange = z.input<typeof quantityChangeSchema>;
 
-export const MOVEMENT_REASONS = ['opening', 'sale', 'void', 'restock', 'write_off', 'adjustment', 'transfer_in', 'transfer_out'] as const;
+export const MOVEMENT_REASONS = ['opening', 'sale', 'void', 'refund', 'restock', 'write_off', 'adjustment', 'transfer_in', 'transfer_out'] as const;
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];
 export const stockMovementSchema = z.object({
   id: z.number(),

@@ -13,6 +13,8 @@ import { date, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-or
  * - `income` / `expense`, key the category: manual finance entries (count, amount)
  * - a payment ledger's source (`fees`, `bookings`; `deposits` for appointments, income only once checked out into a
  *   sale), key its table: payments net of reversals (count of lines, amount)
+ * - `refund`, key the outlet: partial refunds paid out that day (count of refunds, amount), for the record only: their
+ *   money is already taken off that day's `sale`, `staff` and `method` rows and the month's `product` row (migration 0023)
  * Voids are out (a sale counts while its status is `paid`); a reversal is a negative ledger line.
  * `daily_totals_recount()` computes the same rows from scratch (tests, the migration, db:copy-to-postgres).
  */

@@ -12,7 +12,8 @@ import { bridalBookingPaymentsTable, hostelStudentPaymentsTable, officeStudentPa
 // month rows, the days of a partial first or last month from the day rows, summed in SQL NUMERIC, never in
 // floating point. Every source is dated by its own studio-calendar day (an order's business_date, a
 // payment's date), so month and year boundaries are the studio's, whatever the server's time zone. A
-// reversal is a negative ledger line, so a reversed payment nets to zero; a voided sale is not counted.
+// reversal is a negative ledger line, so a reversed payment nets to zero; a voided sale is not counted; a partial
+// refund comes off the sales of the day it was paid out (migration 0023).
 
 const T = dailyTotalsTable;
 /**
@@ -42,13 +43,15 @@ const money = (from: string, to: string) => totalsCovering(from, to);
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export async function summaryRange(db: Db, from: string, to: string): Promise<FinanceSummary> {
-  const [rows, notReceived] = await Promise.all([
+  const [rows, notReceived, refunds] = await Promise.all([
     rowsOf<{ source: string; key: string | null; amount: string | null }>(
       db,
       sql`select ${T.source} as source, case when ${T.source} in ('sale', 'expense') then ${T.key} end as key, sum(${T.amount})::text as amount
           from ${T} where ${money(from, to)} group by 1, 2`,
     ),
     notReceivedIn(db, from, to),
+    // partial refunds (issue 17): already taken off the sales of the day they were paid out; their total, for the record
+    rowsOf<{ amount: string | null }>(db, sql`select sum(${T.amount})::text as amount from ${T} where ${totalsCovering(from, to, ['refund'])}`),
   ]);
   const byK: Record<string, number> = {};
   const expenseK: Record<string, number> = {};
@@ -77,6 +80,7 @@ export async function summaryRange(db: Db, from: string, to: string): Promise<Fi
     income_by_source: { manual: of('manual'), sales: fromKobo(salesK), sales_store: of('sales_store'), sales_office: of('sales_office'), sales_salon: of('sales_salon'), fees: of('fees'), bookings: of('bookings') },
     expense_by_category: Object.fromEntries(Object.entries(expenseK).sort(([, a], [, b]) => b - a).map(([k, v]) => [k, fromKobo(v)])),
     transfers_not_received: fromKobo(notReceived),
+    refunds: fromKobo(sumKobo(refunds[0]?.amount)),
     bookings_due: (await bookingDuesBetween(db, from, to)).balance,
   };
 }

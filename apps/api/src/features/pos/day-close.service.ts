@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { type HttpError, invalidField } from '../../plugins/errors.js';
 import { dayCloseCountsTable, dayClosesTable } from './day-close.table.js';
-import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
+import { orderItemsTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
 import { devicesTable, offlineReviewsTable } from './offline.table.js';
 
 const O = ordersTable;
@@ -68,7 +68,8 @@ type Figures = Omit<DayClose, 'close' | 'reopened' | 'devices_waiting' | 'offlin
 export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts: { inTransaction?: boolean } = {}): Promise<Required<Figures>> {
   const day = and(eq(O.outlet, outlet), eq(O.business_date, date));
   const paid = and(day, eq(O.status, 'paid'));
-  const [totals, voids, methods, items, staff, transfers] = await reads(
+  const R = orderRefundsTable;
+  const [totals, voids, methods, items, staff, transfers, refunds] = await reads(
     [
       () =>
         db
@@ -116,6 +117,13 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
           .from(P)
           .innerJoin(O, eq(O.id, P.order_id))
           .where(and(paid, eq(P.method, 'transfer'))),
+      // partial refunds paid out this day at this outlet, whatever day their sale was (issue 17)
+      () =>
+        db
+          .select({ method: R.method, count: sql<number>`count(*)::int`, amount: sql<string>`sum(${R.amount})::text` })
+          .from(R)
+          .where(and(eq(R.outlet, outlet), eq(R.business_date, date)))
+          .groupBy(R.method),
     ] as const,
     !opts.inTransaction,
   );
@@ -123,8 +131,13 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
   const byMethod = zeros();
   for (const m of methods) byMethod[m.method] = fromKobo(sumKobo(m.amount));
   const changeK = sumKobo(t.change);
-  // what each method should hold: cash as tendered less the change given back from the drawer
-  const expected: ByMethod = { ...byMethod, cash: fromKobo(toKobo(byMethod.cash) - changeK) };
+  const refundedBy = zeros();
+  for (const r of refunds) refundedBy[r.method] = fromKobo(sumKobo(r.amount));
+  // what each method should hold: cash as tendered less the change given back from the drawer, each method less
+  // the refunds paid out by it
+  const expected = Object.fromEntries(
+    PAYMENT_METHODS.map((m) => [m, fromKobo(toKobo(byMethod[m]) - (m === 'cash' ? changeK : 0) - toKobo(refundedBy[m]))]),
+  ) as ByMethod;
   const totalK = sumKobo(t.total);
   const costK = items.reduce((s, i) => s + sumKobo(i.cost), 0);
   return {
@@ -141,6 +154,11 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
     transfers: {
       unconfirmed: { count: Number(transfers[0]!.unconfirmed), amount: fromKobo(sumKobo(transfers[0]!.unconfirmed_amount)) },
       not_received: { count: Number(transfers[0]!.not_received), amount: fromKobo(sumKobo(transfers[0]!.not_received_amount)) },
+    },
+    refunds: {
+      count: refunds.reduce((n, r) => n + Number(r.count), 0),
+      total: fromKobo(refunds.reduce((k, r) => k + sumKobo(r.amount), 0)),
+      by_method: refundedBy,
     },
     items: items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
     by_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { MESSAGES, discountAboveLimit, discountApprovalMessage, fromKobo, toKobo, type OrderCreate } from '@studio/shared';
+import { MESSAGES, discountAboveLimit, discountApprovalMessage, fromKobo, toKobo, type DiscountApproval, type OrderCreate } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { isAdmin, type UserRow } from '../../plugins/auth.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
@@ -49,17 +49,27 @@ export async function approveDiscount(db: Db, user: UserRow, input: OrderCreate 
   }
   const approval = input.discount_approval;
   if (!approval) throw invalidField('discount', discountApprovalMessage(limit));
+  return adminApproval(db, throttle, approval, ip, { field: 'discount_approval', what: `a discount above ${limit}%`, by: user.id });
+}
 
-  const check = await checkCredentials(db, throttle, approval.username, approval.password, ip, { for: 'discount_approval', by: user.id });
+/**
+ * An admin's approval given on the spot, by their username and password: a discount above the staff limit, a refund
+ * made by a staff member. It is a sign-in: counted by the login throttle before the password is checked (the same
+ * key as POST /api/login, so no till is a way round it), a failure logged as `login_failed` with `for: field`.
+ * Refusals are 422 on `field`: throttled (with the login's Retry-After), wrong credentials, or the right password of
+ * someone who is not an admin. Call it before any transaction: the password check is slow and must hold no lock.
+ */
+export async function adminApproval(db: Db, throttle: LoginThrottle, approval: DiscountApproval, ip: string, opts: { field: string; what: string; by: number }): Promise<DiscountApprover> {
+  const check = await checkCredentials(db, throttle, approval.username, approval.password, ip, { for: opts.field, by: opts.by });
   if (check.status === 'throttled') {
-    // a 422 on the field (the till shows it there; nothing is sold), with the login's Retry-After
+    // a 422 on the field (the form shows it there; nothing is done), with the login's Retry-After
     const message = `Too many sign-in attempts. Please try again in ${check.retryAfter} seconds.`;
-    throw new HttpError(422, message, { discount_approval: [message] }, { 'Retry-After': String(check.retryAfter) });
+    throw new HttpError(422, message, { [opts.field]: [message] }, { 'Retry-After': String(check.retryAfter) });
   }
-  if (check.status === 'refused') throw invalidField('discount_approval', MESSAGES.badCredentials);
+  if (check.status === 'refused') throw invalidField(opts.field, MESSAGES.badCredentials);
   const admin = check.user;
   // a right password of a staff member approves nothing (and is not forgiven by the throttle either)
-  if (!isAdmin(admin)) throw invalidField('discount_approval', `${admin.name} is not an admin: only an admin can approve a discount above ${limit}%.`);
+  if (!isAdmin(admin)) throw invalidField(opts.field, `${admin.name} is not an admin: only an admin can approve ${opts.what}.`);
   await throttle.succeeded(check.ticket);
   return { id: admin.id, name: admin.name };
 }

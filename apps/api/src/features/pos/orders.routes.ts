@@ -11,6 +11,7 @@ import {
   orderCreateSchema,
   orderUpdateSchema,
   orderVoidSchema,
+  orderRefundSchema,
   fieldErrors,
   outletSchema,
   searchTextSchema,
@@ -26,7 +27,9 @@ import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { forbidden, invalidField, notFound, unprocessable } from '../../plugins/errors.js';
 import { LoginThrottle, type LoginThrottleOptions } from '../auth/login-throttle.js';
-import { approveDiscount } from './discount-approval.js';
+import { adminApproval, approveDiscount } from './discount-approval.js';
+import { refundOrder } from './refunds.service.js';
+import { idempotent, sendIdempotent } from '../../crud/idempotency.js';
 import { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
 import { orderCountsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 import { assertDayOpen } from './day-close.service.js';
@@ -260,6 +263,29 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
     const order = await voidOrder(db, currentUser(req), id, parsed.data.reason);
     if (!order) throw notFound('Order');
     return { data: order };
+  });
+
+  /**
+   * A partial refund (issue 17, item 6): some items given back and their money paid out, by an admin, or by a staff
+   * member with an admin's `approval` (checked first, outside the refund's transaction: it is a sign-in). Safe to
+   * retry with `client_ref`. Answers 201 with the order, its refunds included.
+   */
+  app.post('/api/orders/:id/refunds', { config: staff, schema: { tags, params: idParams, body: orderRefundSchema } }, async (req, reply) => {
+    const user = currentUser(req);
+    const id = parseId(req.params.id, 'Order');
+    const { client_ref, approval, ...request } = req.body;
+    const [exists] = await db.select({ id: O.id }).from(O).where(eq(O.id, id)).limit(1);
+    if (!exists) throw notFound('Order');
+    let approvedBy = null;
+    if (!isAdmin(user)) {
+      if (!approval) throw invalidField('approval', "A refund needs an admin's approval: an admin signs in to approve it.");
+      approvedBy = await adminApproval(db, throttle, approval, req.ip, { field: 'approval', what: 'a refund', by: user.id });
+    }
+    const result = await idempotent(db, { scope: 'orders.refund', clientRef: client_ref, request: { id, ...request }, userId: user.id }, async (tx) => {
+      await refundOrder(tx, user, id, request, app.config.tzStudio, { approvedBy });
+      return { status: 201, body: { data: (await findOrder(tx, id))! } };
+    });
+    return sendIdempotent(reply, result);
   });
 
   /** A staff member's own sales (staff: only their own id). */

@@ -8,6 +8,7 @@ import {
   type OfflineReviewReason,
   type Order,
   type OrderCreate,
+  type OrderRefund,
   type Outlet,
   type PaymentMethod,
   studioDate,
@@ -21,6 +22,7 @@ import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, unprocessable } from '../../plugins/errors.js';
 import { assertDayOpen, dayClosedError, dayName, shareDayLock } from './day-close.service.js';
 import { insertReview, reviewByRef, type ReviewRow } from './offline-review.store.js';
+import { refundedKobo, refundsOf } from './refunds.service.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 
@@ -32,19 +34,22 @@ const naira = (kobo: number) => `₦${fromKobo(kobo).toLocaleString('en-NG', { m
 type ItemRow = typeof orderItemsTable.$inferSelect;
 type PaymentRow = typeof orderPaymentsTable.$inferSelect;
 
-/** One order as the API answers it; items and payments in the order they were written. */
-function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[]): Order {
+/** One order as the API answers it; items, payments and refunds in the order they were written. */
+function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[], refunds: OrderRefund[] = []): Order {
+  const refundedOf = (itemId: number) => refunds.reduce((n, f) => n + f.items.filter((i) => i.order_item_id === itemId).reduce((m, i) => m + i.quantity, 0), 0);
   return {
     id: r.id,
     invoice_no: r.invoice_no,
     outlet: r.outlet,
     customer_name: r.customer_name,
     customer_phone: r.customer_phone,
-    items: items.map((i) => ({ id: i.id, product_id: i.product_id, name: i.name, unit_price: i.unit_price, quantity: i.quantity, total: i.total })),
+    items: items.map((i) => ({ id: i.id, product_id: i.product_id, name: i.name, unit_price: i.unit_price, quantity: i.quantity, total: i.total, refunded_quantity: refundedOf(i.id) })),
     subtotal: r.subtotal,
     discount: r.discount,
     total: r.total,
     payments: payments.map((p) => ({ id: p.id, method: p.method, amount: p.amount, reference: p.reference, ...presentTransferCheck(p.method, p) })),
+    refunds,
+    refunded: fromKobo(refunds.reduce((k, f) => k + toKobo(f.amount), 0)),
     amount_paid: r.amount_paid,
     change: r.change,
     deposit: r.deposit,
@@ -73,15 +78,17 @@ function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[]): Order {
 export async function assembleOrders(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [items, payments] = await Promise.all([
+  const [items, payments, refunds] = await Promise.all([
     db.select().from(orderItemsTable).where(inArray(orderItemsTable.order_id, ids)).orderBy(orderItemsTable.id),
     db.select().from(orderPaymentsTable).where(inArray(orderPaymentsTable.order_id, ids)).orderBy(orderPaymentsTable.id),
+    refundsOf(db, ids),
   ]);
   return rows.map((r) =>
     toOrder(
       r,
       items.filter((i) => i.order_id === r.id),
       payments.filter((p) => p.order_id === r.id),
+      refunds.get(r.id),
     ),
   );
 }
@@ -502,6 +509,9 @@ export async function voidOrder(db: Db, user: UserRow, id: number, reason: strin
     const [row] = await tx.select().from(ordersTable).where(eq(ordersTable.id, id)).for('update');
     if (!row) return false;
     if (row.status === 'void') throw invalidField('status', `Invoice ${row.invoice_no} is already void.`);
+    // a void takes the whole sale back; after a refund part of it is back already: the rest is refunded instead
+    const refundedK = await refundedKobo(tx, id);
+    if (refundedK > 0) throw invalidField('status', `Invoice ${row.invoice_no} has refunds (${naira(refundedK)}): refund the rest of it instead of voiding it.`);
     await assertDayOpen(tx, row.outlet, row.business_date, `invoice ${row.invoice_no} is voided`);
     const items = await tx.select().from(orderItemsTable).where(and(eq(orderItemsTable.order_id, id), eq(orderItemsTable.kind, 'product')));
     const back = new Map<number, number>();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, uniqueIndex, varchar, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Outlet, PaymentMethod } from '@studio/shared';
+import type { Outlet, PaymentMethod, RefundMethod } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps, transferCheckColumns } from '../../db/columns.js';
 import { usersTable } from '../../resources/users/users.table.js';
 import { productsTable } from '../../resources/products/products.table.js';
@@ -109,6 +109,60 @@ export const orderPaymentsTable = pgTable(
     // the transfers waiting for a person: a small index however many sales there are
     index('order_payments_unconfirmed_idx').on(t.id).where(sql`${t.method} = 'transfer' and ${t.confirmed_at} is null and ${t.not_received_at} is null`),
   ],
+);
+
+/**
+ * A partial refund of a sale (issue 17, item 6; decision 015): some of its items given back, their money paid out
+ * in cash or by transfer on `business_date` (the studio day it was made, whatever day the sale was), by whom, why, and
+ * the admin who approved it when a staff member made it. Append-only: the lines below carry what it gave back;
+ * daily_totals counts them as they are written (migration 0023).
+ */
+export const orderRefundsTable = pgTable(
+  'order_refunds',
+  {
+    id: idColumn(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => ordersTable.id, { onDelete: 'cascade' }),
+    /** The sale's outlet: the drawer (or account) the money leaves, and the day close that counts it. */
+    outlet: varchar('outlet', { length: 10 }).$type<Outlet>().notNull(),
+    business_date: date('business_date', { mode: 'string' }).notNull(),
+    amount: moneyColumn('amount').notNull(),
+    method: varchar('method', { length: 10 }).$type<RefundMethod>().notNull(),
+    reference: varchar('reference', { length: 100 }),
+    reason: varchar('reason', { length: 255 }).notNull(),
+    staff_id: integer('staff_id')
+      .notNull()
+      .references(() => usersTable.id),
+    staff_name: varchar('staff_name', { length: 100 }).notNull(),
+    approved_by: integer('approved_by').references(() => usersTable.id),
+    approved_by_name: varchar('approved_by_name', { length: 100 }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.order_id), index('order_refunds_outlet_day_idx').on(t.outlet, t.business_date)],
+);
+
+/** What one refund gave back, line by line: the sale's line, how many, and the money for them (their share of what was paid). */
+export const orderRefundItemsTable = pgTable(
+  'order_refund_items',
+  {
+    id: idColumn(),
+    refund_id: integer('refund_id')
+      .notNull()
+      .references(() => orderRefundsTable.id, { onDelete: 'cascade' }),
+    order_item_id: integer('order_item_id')
+      .notNull()
+      .references(() => orderItemsTable.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => productsTable.id),
+    name: varchar('name', { length: 150 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    amount: moneyColumn('amount').notNull(),
+    /** The cost price as at the sale: the month's cost of goods goes down with the item. */
+    cost_price: moneyColumn('cost_price').notNull(),
+  },
+  (t) => [index('order_refund_items_refund_idx').on(t.refund_id), index('order_refund_items_order_item_idx').on(t.order_item_id)],
 );
 
 /** Per-outlet invoice sequence; the row lock on increment serialises numbering within an outlet only. */

@@ -39,6 +39,7 @@ const MARCH_SUMMARY: FinanceSummary = {
   income_by_source: { manual: 70000, sales: 207500.3, sales_store: 37500.3, sales_office: 150000, sales_salon: 20000, fees: 122500, bookings: 50000 },
   expense_by_category: { Rent: 95000, 'Generator fuel': 25000 },
   transfers_not_received: 0,
+  refunds: 0,
   bookings_due: 140000,
 };
 const YEAR_SUMMARY: FinanceSummary = { ...MARCH_SUMMARY, from: '2024-01-01', to: '2024-12-31', income: 1000, expense: 2500.5, net: -1500.5, expense_by_category: { Salaries: 2500.5 } };

@@ -12,7 +12,7 @@ const ADMIN = makeUser({ id: 1, name: 'Studio Admin', role: 'Admin', is_admin: 1
 const STAFF = makeUser({ id: 7, is_admin: 0 });
 
 const first = makeOrder();
-const second = makeOrder({ id: 2, invoice_no: 'STO-000002', customer_name: 'Bisi Alade', total: 4500, subtotal: 4500, items: [{ id: 12, product_id: 1, name: 'Matte Lipstick', unit_price: 4500, quantity: 1, total: 4500 }], payments: [payment({ method: 'transfer', amount: 4500, reference: 'TRF-1' })], amount_paid: 4500, change: 0, payment_method: 'transfer' });
+const second = makeOrder({ id: 2, invoice_no: 'STO-000002', customer_name: 'Bisi Alade', total: 4500, subtotal: 4500, items: [{ id: 12, product_id: 1, name: 'Matte Lipstick', unit_price: 4500, quantity: 1, total: 4500, refunded_quantity: 0 }], payments: [payment({ method: 'transfer', amount: 4500, reference: 'TRF-1' })], amount_paid: 4500, change: 0, payment_method: 'transfer' });
 
 /** A small orders API: the March month list (2 pages), both searches, one order, void and edit. */
 function serveOrders() {
@@ -33,6 +33,34 @@ function serveOrders() {
     if (call.method === 'GET' && invoice) return jsonResponse(200, ordersPage([second]));
     const name = path.match(/^\/api\/orders\/name-search\/([^/]+)$/);
     if (call.method === 'GET' && name) return jsonResponse(200, ordersPage([first]));
+    const refund = path.match(/^\/api\/orders\/(\d+)\/refunds$/);
+    if (call.method === 'POST' && refund) {
+      // what the API answers for the refund these tests send: one of the two lipsticks back, in cash
+      const order = orders.get(Number(refund[1]))!;
+      const body = call.body as { items: { order_item_id: number; quantity: number }[]; reason: string; method: 'cash' };
+      const item = order.items.find((i) => i.id === body.items[0]!.order_item_id)!;
+      const refunded: Order = {
+        ...order,
+        items: order.items.map((i) => (i.id === item.id ? { ...i, refunded_quantity: body.items[0]!.quantity } : i)),
+        refunds: [
+          {
+            id: 1,
+            amount: 4500,
+            method: body.method,
+            reference: null,
+            reason: body.reason,
+            business_date: '2026-03-10',
+            items: [{ order_item_id: item.id, product_id: item.product_id, name: item.name, quantity: 1, amount: 4500 }],
+            staff: { id: 7, name: 'Ada Obi' },
+            approved_by: { id: 1, name: 'Studio Admin' },
+            created_at: '2026-03-10T11:00:00.000+01:00',
+          },
+        ],
+        refunded: 4500,
+      };
+      orders.set(order.id, refunded);
+      return jsonResponse(201, { data: refunded });
+    }
     const one = path.match(/^\/api\/orders\/(\d+)$/);
     if (one) {
       const id = Number(one[1]);
@@ -160,6 +188,34 @@ describe('InvoicesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(detail.queryByTestId('order-edit')).toBeNull();
     expect(screen.queryByText('Void')).toBeNull();
     expect(screen.queryByText('Edit')).toBeNull();
+  });
+
+  it('a staff member refunds an item with an admin approval; the receipt then prints the refund and what the sale kept', async () => {
+    const { fetchMock } = renderInvoices(STAFF);
+    const user = setupUser();
+    const detail = await openInvoice('STO-000001');
+    await user.click(detail.getByTestId('order-refund'));
+    const form = within(await screen.findByTestId('refund-form'));
+    expect(form.getByTestId('refund-submit')).toHaveProperty('disabled', true);
+    await user.type(form.getByTestId('refund-quantity'), '1');
+    expect(form.getByTestId('refund-amount').textContent).toBe('Money back: ₦4,500.00');
+    await user.type(form.getByTestId('refund-reason'), 'Wrong shade');
+    // no approval yet: the form says so under the admin's fields and sends nothing
+    await user.click(form.getByTestId('refund-submit'));
+    await waitFor(() => expect(form.getByTestId('refund-approval').textContent).toMatch(/Admin username.*required/i));
+    expect(callsOf(fetchMock).some((c) => c.method === 'POST')).toBe(false);
+    await user.type(form.getByTestId('refund-approval-username'), 'blessing');
+    await user.type(form.getByTestId('refund-approval-password'), 'admin-pass');
+    await user.click(form.getByTestId('refund-submit'));
+
+    // the refund's receipt (on screen, and again in the print area)
+    await waitFor(() => expect(screen.getAllByTestId('receipt-refund')[0]!.textContent).toContain('-1 x Matte Lipstick'), { timeout: 10_000 });
+    expect(screen.getByText('Refund on STO-000001')).toBeTruthy();
+    expect(screen.getAllByTestId('receipt-net')[0]!.textContent).toBe('₦4,500.00');
+    const post = callsOf(fetchMock).find((c) => c.method === 'POST')!;
+    expect(post.url.pathname).toBe('/api/orders/1/refunds');
+    expect(post.body).toMatchObject({ items: [{ order_item_id: 11, quantity: 1 }], method: 'cash', reason: 'Wrong shade', approval: { username: 'blessing', password: 'admin-pass' } });
+    expect(typeof (post.body as { client_ref?: string }).client_ref).toBe('string');
   });
 
   it('reprints through the receipt modal', async () => {

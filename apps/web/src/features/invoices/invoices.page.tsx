@@ -1,16 +1,19 @@
 import { Button, SegmentedControl } from '@mantine/core';
 import { OUTLETS, type Order, type OrderSummary, type Outlet } from '@studio/shared';
-import { IconCash, IconPencil, IconReceipt, IconReceipt2, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { IconCash, IconPencil, IconReceipt, IconReceipt2, IconReceiptRefund, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
 import { Link } from 'react-router';
 import { MonthView, type SummaryCardDef } from '../../crud/month-view';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { OrderDetailModal } from '../../lib/orders/order-detail.modal';
+import { canRefund } from '../../lib/orders/order-labels';
+import { ReceiptModal } from '../../lib/receipt/receipt-modal';
 import { ORDER_TABLE_IDS, orderColumns, orderCsvColumns, orderRowProps } from '../../lib/orders/orders-table';
 import { type OrderSearchMode, fetchMonthOrders, fetchOrderSearch, orderKeys } from '../../lib/orders/orders-queries';
 import { PageHeader } from '../../lib/ui/page-header';
 import { studioMonth } from '../../lib/studio-time';
 import { EditInvoiceModal } from './edit-invoice.modal';
+import { RefundInvoiceModal } from './refund-invoice.modal';
 import { VoidInvoiceModal } from './void-invoice.modal';
 
 const COLUMNS = orderColumns('staff');
@@ -35,7 +38,9 @@ const SUMMARY: readonly SummaryCardDef<OrderSummary>[] = [
 /**
  * /invoices/product-invoices/{outlet}: one outlet's invoices of a month (20 a page, newest first) with the
  * month's paid count and total; search by customer name or invoice number across every month; an invoice
- * opens with its items, payments and Reprint. Admins also edit the customer, note and payment method, and void.
+ * opens with its items, payments, refunds and Reprint. Anyone may refund some of its items (a staff member with an
+ * admin's approval), then print the receipt that shows it; admins also edit the customer, note and payment method,
+ * and void (a sale without refunds).
  * "Export CSV" saves every invoice of the month (or of the search).
  */
 export function InvoicesPage({ outlet, title }: { outlet: Outlet; title: string }) {
@@ -44,6 +49,8 @@ export function InvoicesPage({ outlet, title }: { outlet: Outlet; title: string 
   const [open, setOpen] = useState<Order | null>(null);
   const [editing, setEditing] = useState<Order | null>(null);
   const [voiding, setVoiding] = useState<Order | null>(null);
+  const [refunding, setRefunding] = useState<Order | null>(null);
+  const [refunded, setRefunded] = useState<Order | null>(null);
 
   return (
     <div data-testid={`invoices-page-${outlet}`}>
@@ -91,21 +98,40 @@ export function InvoicesPage({ outlet, title }: { outlet: Outlet; title: string 
       <OrderDetailModal
         order={open}
         onClose={() => setOpen(null)}
-        hidden={editing !== null || voiding !== null}
+        hidden={editing !== null || voiding !== null || refunding !== null || refunded !== null}
         actions={(order) =>
-          admin &&
           order.status === 'paid' && (
             <>
-              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(order)} data-testid="order-edit">
-                Edit
-              </Button>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setVoiding(order)} data-testid="order-void">
-                Void
-              </Button>
+              {canRefund(order) && (
+                <Button color="violet" variant="light" leftSection={<IconReceiptRefund size={16} />} onClick={() => setRefunding(order)} data-testid="order-refund">
+                  Refund
+                </Button>
+              )}
+              {admin && (
+                <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(order)} data-testid="order-edit">
+                  Edit
+                </Button>
+              )}
+              {/* a refunded sale is not voided: the rest of it is refunded instead */}
+              {admin && order.refunds.length === 0 && (
+                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setVoiding(order)} data-testid="order-void">
+                  Void
+                </Button>
+              )}
             </>
           )
         }
       />
+      <RefundInvoiceModal
+        order={refunding}
+        onClose={() => setRefunding(null)}
+        onRefunded={(order) => {
+          setRefunding(null);
+          setRefunded(order);
+        }}
+      />
+      {/* the receipt with the refund on it, to print or send */}
+      {refunded && <ReceiptModal order={refunded} opened onClose={() => setRefunded(null)} title={`Refund on ${refunded.invoice_no}`} />}
       {admin && (
         <>
           <EditInvoiceModal order={editing} onClose={() => setEditing(null)} />

@@ -16,6 +16,7 @@ const openDay = (over: Partial<DayClose> = {}): DayClose => ({
   expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000 },
   voids: { count: 0, total: 0 },
   transfers: { unconfirmed: { count: 0, amount: 0 }, not_received: { count: 0, amount: 0 } },
+  refunds: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0 } },
   items: [],
   by_staff: [
     { id: 7, name: 'Ada Obi', count: 2, total: 24000 },

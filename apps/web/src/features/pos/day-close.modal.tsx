@@ -110,6 +110,9 @@ export function ZReport({ close, format }: { close: DayClose; format: ReceiptFor
         <Row key={m} label={PAYMENT_METHOD_LABELS[m]} value={formatMoney(close.by_method[m] ?? 0)} />
       ))}
       <Row label="Change given" value={formatMoney(-close.change_given)} />
+      {PAYMENT_METHODS.filter((m) => close.refunds.by_method[m] > 0).map((m) => (
+        <Row key={m} label={`Refunds paid, ${PAYMENT_METHOD_LABELS[m].toLowerCase()}`} value={formatMoney(-close.refunds.by_method[m])} />
+      ))}
       <Row label="Expected cash in drawer" value={formatMoney(close.expected.cash)} strong />
       <Row label={`Transfers not confirmed (${close.transfers.unconfirmed.count})`} value={formatMoney(close.transfers.unconfirmed.amount)} />
       {close.transfers.not_received.count > 0 && <Row label={`Transfers not received (${close.transfers.not_received.count})`} value={formatMoney(close.transfers.not_received.amount)} />}
@@ -213,6 +216,7 @@ export function DayCloseModal({ outlet, opened, onClose }: { outlet: Outlet; ope
               <Stat label="Expected cash" value={formatMoney(day.expected.cash)} />
             </SimpleGrid>
             <DayTransfers day={day} />
+            <DayRefunds day={day} />
             {day.close ? <ClosedView day={day} record={day.close} at={{ outlet, date }} /> : <CountForm key={`${outlet}-${date}`} day={day} at={{ outlet, date }} />}
             <details>
               <summary style={{ cursor: 'pointer' }}>Z report</summary>
@@ -464,6 +468,18 @@ function ReopenForm({ day, at, onDone }: { day: DayClose; at: Day; onDone: () =>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The partial refunds paid out this day (issue 17): the expected money per method is already less them. */
+function DayRefunds({ day }: { day: DayClose }) {
+  const { count, total, by_method: byMethod } = day.refunds;
+  if (!count) return null;
+  const methods = PAYMENT_METHODS.filter((m) => byMethod[m] > 0).map((m) => `${PAYMENT_METHOD_LABELS[m].toLowerCase()} ${formatMoney(byMethod[m])}`);
+  return (
+    <Text size="sm" data-testid="day-close-refunds">
+      {count === 1 ? '1 refund' : `${count} refunds`} paid out this day: <strong>{formatMoney(total)}</strong> ({methods.join(', ')}); the money expected is less it.
+    </Text>
   );
 }
 

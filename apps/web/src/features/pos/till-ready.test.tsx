@@ -12,7 +12,7 @@ const CURSOR = '0123456789ab.7';
 const zero = { cash: 0, transfer: 0, card: 0, pos: 0 };
 const closed = { id: 3, outlet: 'store', date: '2026-03-09', status: 'closed', expected: zero, counted: zero, over_short: zero, over_short_total: 0, counted_total: 0, note: null, closed_by: { id: 1, name: 'Studio Admin' }, closed_at: '2026-03-09T20:15:00.000+01:00', reopened_by: null, reopened_at: null, reopen_reason: null };
 /** The whole day as GET /api/day-close answers it: no sales yet, closed or not. */
-const dayOf = (close: typeof closed | null) => ({ outlet: 'store', date: '2026-03-09', count: 0, total: 0, discount: 0, by_method: zero, change_given: 0, expected_cash: 0, expected: zero, voids: { count: 0, total: 0 }, items: [], by_staff: [], close, reopened: [] });
+const dayOf = (close: typeof closed | null) => ({ outlet: 'store', date: '2026-03-09', count: 0, total: 0, discount: 0, by_method: zero, change_given: 0, expected_cash: 0, expected: zero, voids: { count: 0, total: 0 }, transfers: { unconfirmed: { count: 0, amount: 0 }, not_received: { count: 0, amount: 0 } }, refunds: { count: 0, total: 0, by_method: zero }, items: [], by_staff: [], close, reopened: [] });
 
 function renderTill() {
   return renderRoutes([{ path: '/dashboard/point-of-sales/:outlet', element: <PosPage title="Point of Sales (Makeup)" /> }], '/dashboard/point-of-sales/store');

@@ -10,6 +10,7 @@ export const MOVEMENT_REASON_LABELS: Record<MovementReason, string> = {
   opening: 'Opening stock',
   sale: 'Sale',
   void: 'Sale voided',
+  refund: 'Refund',
   restock: 'Restock',
   write_off: 'Write-off',
   adjustment: 'Adjustment',

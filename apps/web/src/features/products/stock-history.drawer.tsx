@@ -14,6 +14,7 @@ const REASON_COLORS: Record<MovementReason, string> = {
   opening: 'gray',
   sale: 'blue',
   void: 'grape',
+  refund: 'violet',
   restock: 'teal',
   write_off: 'red',
   adjustment: 'yellow',

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatMoney } from '../format';
 import { ReceiptModal } from '../receipt/receipt-modal';
 import { TransferStatusBadge, transferCheckLine } from '../ui/transfer-status';
-import { OrderStatusBadge, discountApprovalLine, paymentMethodLabel, voidLine } from './order-labels';
+import { OrderStatusBadge, discountApprovalLine, netOfRefunds, paymentMethodLabel, voidLine } from './order-labels';
 import { useOrder } from './orders-queries';
 
 export interface OrderDetailModalProps {
@@ -90,7 +90,14 @@ export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: O
                         {formatMoney(item.unit_price)} each
                       </Text>
                     </Table.Td>
-                    <Table.Td style={{ textAlign: 'right', verticalAlign: 'top' }}>{item.quantity}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right', verticalAlign: 'top' }}>
+                      {item.quantity}
+                      {item.refunded_quantity > 0 && (
+                        <Text fz="xs" c="violet" style={nowrap} data-testid="order-item-refunded">
+                          {item.refunded_quantity} refunded
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td style={{ ...nowrap, textAlign: 'right', verticalAlign: 'top' }}>{formatMoney(item.total)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -105,6 +112,12 @@ export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: O
                 </Text>
               )}
               <Line label="Total" value={formatMoney(order.total)} strong testId="order-total" />
+              {order.refunds.length > 0 && (
+                <>
+                  <Line label="Refunded" value={`-${formatMoney(order.refunded)}`} testId="order-refunded" />
+                  <Line label="Total after refunds" value={formatMoney(netOfRefunds(order))} strong testId="order-net" />
+                </>
+              )}
             </Stack>
 
             <Divider label="Payments" labelPosition="left" />
@@ -132,6 +145,32 @@ export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: O
               <Line label="Amount paid" value={formatMoney(order.amount_paid)} />
               {order.change > 0 && <Line label="Change given" value={formatMoney(order.change)} />}
             </Stack>
+
+            {order.refunds.length > 0 && (
+              <>
+                <Divider label="Refunds" labelPosition="left" />
+                <Stack gap="xs" data-testid="order-refunds">
+                  {order.refunds.map((r) => (
+                    <div key={r.id} data-testid="order-refund-line">
+                      <Group justify="space-between" gap="lg" wrap="nowrap" align="flex-start">
+                        <Text size="sm">
+                          {r.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}
+                        </Text>
+                        <Text size="sm" fw={600} c="violet" style={nowrap}>
+                          -{formatMoney(r.amount)}
+                        </Text>
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(r.created_at)} · {PAYMENT_METHOD_LABELS[r.method]}
+                        {r.reference ? ` (${r.reference})` : ''} · {r.staff.name}
+                        {r.approved_by ? `, approved by ${r.approved_by.name}` : ''}
+                      </Text>
+                      <Text size="xs">Reason: {r.reason}</Text>
+                    </div>
+                  ))}
+                </Stack>
+              </>
+            )}
 
             <Group justify="flex-end" gap="sm" mt="sm">
               {actions?.(order)}

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { PAYMENT_METHOD_LABELS, fromKobo, toKobo, type Order } from '@studio/shared';
+import { PAYMENT_METHOD_LABELS, fromKobo, toKobo, type Order, type OrderRefund } from '@studio/shared';
 import { formatDateTime } from '../format';
 
 /** `cash` → `Cash`, `split` → `Split` (several methods). */
@@ -42,3 +42,24 @@ export function voidLine(order: Pick<Order, 'status' | 'voided_at' | 'voided_by'
 export function discountApprovalLine(order: Pick<Order, 'discount_approved_by'>): string | null {
   return order.discount_approved_by ? `Discount approved by ${order.discount_approved_by.name}` : null;
 }
+
+/** What the sale kept after its partial refunds: the total less what was given back (issue 17). */
+export function netOfRefunds(order: Pick<Order, 'total' | 'refunded'>): number {
+  return fromKobo(toKobo(order.total) - toKobo(order.refunded));
+}
+
+/**
+ * A refund as the invoice and its prints say it, in one line.
+ *
+ * @example
+ * refundLine(refund) // 'Refund of Mar 9, 2026, 14:05, cash, by Ngozi Amadi (approved by Blessing Okafor): Wrong shade'
+ */
+export function refundLine(refund: OrderRefund): string {
+  const how = `${PAYMENT_METHOD_LABELS[refund.method].toLowerCase()}${refund.reference ? ` ${refund.reference}` : ''}`;
+  const approved = refund.approved_by ? ` (approved by ${refund.approved_by.name})` : '';
+  return `Refund of ${formatDateTime(refund.created_at)}, ${how}, by ${refund.staff.name}${approved}: ${refund.reason}`;
+}
+
+/** How many of a line are left to refund, and whether anything of the sale is (a paid sale only). */
+export const refundableOf = (item: Order['items'][number]) => item.quantity - item.refunded_quantity;
+export const canRefund = (order: Pick<Order, 'status' | 'items'>) => order.status === 'paid' && order.items.some((i) => refundableOf(i) > 0);

@@ -1,7 +1,7 @@
-import type { Order, OrderSummary, OrderUpdate, Outlet, Paged, StaffPerformanceRow, StaffSummary } from '@studio/shared';
+import type { Order, OrderRefundInput, OrderSummary, OrderUpdate, Outlet, Paged, StaffPerformanceRow, StaffSummary } from '@studio/shared';
 import { ORDERS_PER_PAGE } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest, segment } from '../api-client';
+import { api, apiRequest, moneyPost, segment } from '../api-client';
 
 /** `getmonth` answers with the month's paid count and total beside the page. */
 export type OrdersPage = Paged<Order> & { summary?: OrderSummary };
@@ -101,5 +101,21 @@ export function useUpdateOrder() {
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: OrderUpdate }) => api.put<Order>(`/api/orders/${segment(id)}`, changes),
     onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/**
+ * POST /api/orders/{id}/refunds: some items given back and their money paid out (a staff member sends an admin's
+ * approval). One client_ref per refund, retried on a lost answer: the money never goes out twice. Quiet: the form
+ * shows a refusal. The stock, the day close and every total change, so every query goes stale.
+ */
+export function useRefundOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: OrderRefundInput }) => moneyPost<{ data: Order }>(`/api/orders/${segment(id)}/refunds`, body, { quiet: true }).then((r) => r.data),
+    onSuccess: (order) => {
+      client.setQueryData(orderKeys.detail(order.id), order);
+      return client.invalidateQueries();
+    },
   });
 }

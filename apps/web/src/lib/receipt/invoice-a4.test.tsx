@@ -5,6 +5,7 @@ import { studio } from '../config';
 import { InvoiceA4, invoiceBalance } from './invoice-a4';
 import { payment } from '../../test/order-fixtures';
 import { Receipt } from './receipt';
+import { receiptText } from './receipt-text';
 
 const ORDER: Order = {
   id: 12,
@@ -13,8 +14,8 @@ const ORDER: Order = {
   customer_name: 'Chioma Eze',
   customer_phone: '0803 123 4567',
   items: [
-    { id: 1, product_id: 5, name: 'Velvet Lipstick Ruby', unit_price: 4500, quantity: 2, total: 9000 },
-    { id: 2, product_id: 9, name: 'Knotless braids', unit_price: 25000, quantity: 1, total: 25000 },
+    { id: 1, product_id: 5, name: 'Velvet Lipstick Ruby', unit_price: 4500, quantity: 2, total: 9000, refunded_quantity: 0 },
+    { id: 2, product_id: 9, name: 'Knotless braids', unit_price: 25000, quantity: 1, total: 25000, refunded_quantity: 0 },
   ],
   subtotal: 34000,
   discount: 1000,
@@ -23,6 +24,8 @@ const ORDER: Order = {
     payment({ method: 'transfer', amount: 20000, reference: 'GTB-TRF-20261124-0001234567' }, 1),
     payment({ method: 'cash', amount: 15000, reference: null }, 2),
   ],
+  refunds: [],
+  refunded: 0,
   amount_paid: 35000,
   change: 2000,
   deposit: 0,
@@ -80,6 +83,41 @@ describe('the A4 invoice', () => {
     expect(screen.getByText('Change')).toBeTruthy();
     expect(text('invoice-balance')).toBe('₦2,000.00');
     expect(screen.queryByTestId('invoice-void-stamp')).toBeNull();
+  });
+
+  it('shows a partial refund on the A4 invoice and in the WhatsApp text: what came back, how it was paid back, what the sale kept', () => {
+    const order: Order = {
+      ...ORDER,
+      items: ORDER.items.map((i) => (i.id === 1 ? { ...i, refunded_quantity: 1 } : i)),
+      refunds: [
+        {
+          id: 4,
+          amount: 4367.65,
+          method: 'transfer',
+          reference: 'GTB-OUT-7',
+          reason: 'Wrong shade',
+          business_date: '2026-11-25',
+          items: [{ order_item_id: 1, product_id: 5, name: 'Velvet Lipstick Ruby', quantity: 1, amount: 4367.65 }],
+          staff: { id: 3, name: 'Ada Obi' },
+          approved_by: { id: 1, name: 'Blessing Okafor' },
+          created_at: '2026-11-25T10:00:00.000Z',
+        },
+      ],
+      refunded: 4367.65,
+    };
+    render(<InvoiceA4 order={order} />);
+    expect(text('invoice-status')).toBe('PART REFUNDED');
+    expect(text('invoice-refunded')).toBe('-₦4,367.65');
+    expect(text('invoice-net')).toBe('₦28,632.35');
+    const row = screen.getByTestId('invoice-refund').textContent;
+    expect(row).toContain('1 × Velvet Lipstick Ruby');
+    expect(row).toContain('Wrong shade · Ada Obi, approved by Blessing Okafor');
+    expect(row).toContain('GTB-OUT-7');
+    expect(row).toContain('-₦4,367.65');
+    const whatsapp = receiptText(order);
+    expect(whatsapp).toContain('-1 x Velvet Lipstick Ruby = -₦4,367.65');
+    expect(whatsapp).toContain('Refunded (Bank transfer): -₦4,367.65');
+    expect(whatsapp).toContain('*Total after refunds: ₦28,632.35*');
   });
 
   it('says on each transfer whether it waits, was confirmed (by whom) or never arrived (and why)', () => {

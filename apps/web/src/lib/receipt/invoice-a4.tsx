@@ -3,6 +3,7 @@ import { studio } from '../config';
 import { formatDateTime, formatMoney } from '../format';
 import { StudioMark } from '../ui/studio-logo';
 import { transferCheckLine } from '../ui/transfer-status';
+import { netOfRefunds } from '../orders/order-labels';
 import { receiptTime } from './receipt-text';
 import classes from './invoice-a4.module.css';
 
@@ -58,7 +59,7 @@ export function InvoiceA4({ order }: { order: Order }) {
               <dt>Status</dt>
               <dd>
                 <span className={classes.status} data-status={order.status} data-testid="invoice-status">
-                  {voided ? 'VOID' : balance.label === 'Balance due' ? 'PART PAID' : 'PAID'}
+                  {voided ? 'VOID' : order.refunds.length ? (netOfRefunds(order) > 0 ? 'PART REFUNDED' : 'REFUNDED') : balance.label === 'Balance due' ? 'PART PAID' : 'PAID'}
                 </span>
               </dd>
             </dl>
@@ -133,6 +134,16 @@ export function InvoiceA4({ order }: { order: Order }) {
           <dd data-testid="invoice-paid">{formatMoney(order.amount_paid)}</dd>
           <dt>{balance.label}</dt>
           <dd data-testid="invoice-balance">{formatMoney(balance.amount)}</dd>
+          {order.refunds.length > 0 && (
+            <>
+              <dt>Refunded</dt>
+              <dd data-testid="invoice-refunded">-{formatMoney(order.refunded)}</dd>
+              <dt className={classes.grand}>Total after refunds</dt>
+              <dd className={classes.grand} data-testid="invoice-net">
+                {formatMoney(netOfRefunds(order))}
+              </dd>
+            </>
+          )}
         </dl>
 
         <section className={classes.payments}>
@@ -166,6 +177,43 @@ export function InvoiceA4({ order }: { order: Order }) {
             </tbody>
           </table>
         </section>
+
+        {order.refunds.length > 0 && (
+          <section className={classes.payments}>
+            <h2>Refunds</h2>
+            <table data-testid="invoice-refunds">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Items given back</th>
+                  <th scope="col">Paid back</th>
+                  <th scope="col" className={classes.num}>
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.refunds.map((r) => (
+                  <tr key={r.id} data-testid="invoice-refund">
+                    <td>{formatDateTime(r.created_at)}</td>
+                    <td>
+                      {r.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}
+                      <div className={classes.check}>
+                        {r.reason} · {r.staff.name}
+                        {r.approved_by && `, approved by ${r.approved_by.name}`}
+                      </div>
+                    </td>
+                    <td className={classes.method}>
+                      {PAYMENT_METHOD_LABELS[r.method]}
+                      {r.reference && <div className={classes.reference}>{r.reference}</div>}
+                    </td>
+                    <td className={classes.num}>-{formatMoney(r.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
 
         {order.note && (
           <p className={classes.note}>

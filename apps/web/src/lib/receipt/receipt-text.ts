@@ -1,7 +1,7 @@
 import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
 import { studio } from '../config';
 import { formatMoney } from '../format';
-import { discountApprovalLine, voidLine } from '../orders/order-labels';
+import { discountApprovalLine, netOfRefunds, refundLine, voidLine } from '../orders/order-labels';
 import { studioReceiptTime } from '../studio-time';
 
 /** When the sale was made, as the receipt prints it: `22 Nov 2026, 14:05`. */
@@ -28,6 +28,14 @@ export function receiptText(order: Order): string {
     ...order.payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}: ${formatMoney(p.amount)}`),
     ...(order.change > 0 ? [`Change: ${formatMoney(order.change)}`] : []),
     ...(order.discount_approved_by ? [discountApprovalLine(order)!] : []),
+    ...(order.refunds.length
+      ? [
+          '',
+          '*Refunds*',
+          ...order.refunds.flatMap((r) => [...r.items.map((i) => `-${i.quantity} x ${i.name} = -${formatMoney(i.amount)}`), `Refunded (${PAYMENT_METHOD_LABELS[r.method]}): -${formatMoney(r.amount)}`, refundLine(r)]),
+          `*Total after refunds: ${formatMoney(netOfRefunds(order))}*`,
+        ]
+      : []),
     ...(order.status === 'void' ? ['', `*${voidLine(order)}*`] : []),
     '',
     `Thank you for choosing ${studio.name}!`,

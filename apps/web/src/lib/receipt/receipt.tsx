@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { studio } from '../config';
 import { formatMoney } from '../format';
 import { InvoiceA4 } from './invoice-a4';
-import { discountApprovalLine, voidLine } from '../orders/order-labels';
+import { discountApprovalLine, netOfRefunds, refundLine, voidLine } from '../orders/order-labels';
 import { receiptTime } from './receipt-text';
 import classes from './receipt.module.css';
 
@@ -94,6 +94,7 @@ function TillReceipt({ order }: { order: Order }) {
         </div>
       ))}
       {order.change > 0 && <ReceiptRow label="Change" value={formatMoney(order.change)} />}
+      {order.refunds.length > 0 && <ReceiptRefunds order={order} />}
       {order.note && <div style={{ marginTop: 6 }}>Note: {order.note}</div>}
       {order.status === 'void' && (
         <div style={{ marginTop: 6, fontWeight: 700 }} data-testid="receipt-void-line">
@@ -101,6 +102,28 @@ function TillReceipt({ order }: { order: Order }) {
         </div>
       )}
     </ReceiptPaper>
+  );
+}
+
+/** The sale's partial refunds (issue 17): each with what came back and the money given out, then what the sale kept. */
+function ReceiptRefunds({ order }: { order: Order }) {
+  return (
+    <div data-testid="receipt-refunds">
+      <ReceiptRule />
+      <div>
+        <strong>REFUNDS</strong>
+      </div>
+      {order.refunds.map((r) => (
+        <div key={r.id} className={classes.item} data-testid="receipt-refund">
+          {r.items.map((i) => (
+            <ReceiptRow key={i.order_item_id} label={`-${i.quantity} x ${i.name}`} value={`-${formatMoney(i.amount)}`} />
+          ))}
+          <ReceiptRow label={`Refunded, ${PAYMENT_METHOD_LABELS[r.method]}`} value={`-${formatMoney(r.amount)}`} strong />
+          <div className={classes.note}>{refundLine(r)}</div>
+        </div>
+      ))}
+      <ReceiptRow label="TOTAL AFTER REFUNDS" value={formatMoney(netOfRefunds(order))} total testId="receipt-net" />
+    </div>
   );
 }
 
