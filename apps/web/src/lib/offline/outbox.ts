@@ -1,0 +1,139 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { OrderCreate, Outlet, TillItem } from '@studio/shared';
+
+/**
+ * The till's data on the device (issue 18; docs/decisions/016-offline-till.md), in IndexedDB through Dexie:
+ * - `outbox`: sales made on this device, keyed by their `client_ref`, until the server has them (FIFO by `seq`);
+ * - `catalogue`: each outlet's till list as last loaded, with when its prices were last confirmed by the server;
+ * - `customers`: recent customers (name, phone);
+ * - `meta`: this device (a random id, a short code, the count of its offline sales).
+ * It survives a reload, a sign-out and a dead battery; `navigator.storage.persist()` (asked at sign-in) keeps the
+ * browser from evicting it under pressure.
+ */
+export type OutboxStatus = 'waiting' | 'attention' | 'synced' | 'review';
+
+export interface OutboxEntry {
+  client_ref: string;
+  outlet: Outlet;
+  /** The device's count: first in, first out. */
+  seq: number;
+  provisional_no: string;
+  /** POST /api/orders as it will be sent (with its `offline` block). */
+  body: OrderCreate;
+  status: OutboxStatus;
+  attempts: number;
+  /** Not before this (ms since epoch): the backoff after a failed try. */
+  next_try_at: number;
+  last_error: string | null;
+  queued_at: string;
+  /** Once the server has it: the sale it recorded, or the review it keeps it in. */
+  order: { id: number; invoice_no: string } | null;
+  review: { id: number; reason: string; message: string } | null;
+}
+
+export interface CatalogueSnapshot {
+  outlet: Outlet;
+  items: TillItem[];
+  cursor: string;
+  /** When the server last answered for this list (its prices are the server's as of then). */
+  prices_as_of: string;
+}
+
+export interface RecentCustomer {
+  phone: string;
+  name: string;
+  last_at: string;
+}
+
+export interface DeviceInfo {
+  key: 'device';
+  device_id: string;
+  code: string;
+  seq: number;
+}
+
+export class TillDatabase extends Dexie {
+  outbox!: EntityTable<OutboxEntry, 'client_ref'>;
+  catalogue!: EntityTable<CatalogueSnapshot, 'outlet'>;
+  customers!: EntityTable<RecentCustomer, 'phone'>;
+  meta!: EntityTable<DeviceInfo, 'key'>;
+
+  constructor(name = 'studio-till') {
+    super(name);
+    this.version(1).stores({ outbox: 'client_ref, seq, status, outlet', catalogue: 'outlet', customers: 'phone, last_at', meta: 'key' });
+  }
+}
+
+let shared: TillDatabase | null = null;
+/** The one database of this origin (opened on first use). */
+export function tillDb(): TillDatabase {
+  return (shared ??= new TillDatabase());
+}
+
+const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const random = (n: number) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => CODE_CHARS[b % CODE_CHARS.length]).join('');
+
+/** This device: made once (a random id and a three-character code for its receipts), kept across sign-outs. */
+export async function deviceInfo(db: TillDatabase = tillDb()): Promise<DeviceInfo> {
+  return db.transaction('rw', db.meta, async () => {
+    const found = await db.meta.get('device');
+    if (found) return found;
+    const made: DeviceInfo = { key: 'device', device_id: `till-${random(16)}`, code: random(3), seq: 0 };
+    await db.meta.put(made);
+    return made;
+  });
+}
+
+/** `OFF-7Q2-0004`: the provisional receipt number of the device's n-th offline sale. */
+export const provisionalNo = (code: string, seq: number) => `OFF-${code}-${String(seq).padStart(4, '0')}`;
+
+/**
+ * Puts a sale in the outbox under its client_ref, with the next number of this device (counted in the same
+ * transaction, so two tabs never give one number twice). The sale is the caller's body less the `offline` block,
+ * which is added here. A client_ref already queued is answered as it stands (a double tap).
+ */
+export async function enqueueSale(
+  sale: Omit<OrderCreate, 'offline'> & { client_ref: string },
+  how: { soldOn: string; soldBy: number; pricesAsOf: string; now?: Date },
+  db: TillDatabase = tillDb(),
+): Promise<OutboxEntry> {
+  const device = await deviceInfo(db);
+  return db.transaction('rw', db.meta, db.outbox, async () => {
+    const already = await db.outbox.get(sale.client_ref);
+    if (already) return already;
+    const meta = (await db.meta.get('device'))!;
+    const seq = meta.seq + 1;
+    await db.meta.put({ ...meta, seq });
+    const now = how.now ?? new Date();
+    const provisional = provisionalNo(device.code, seq);
+    const entry: OutboxEntry = {
+      client_ref: sale.client_ref,
+      outlet: sale.outlet,
+      seq,
+      provisional_no: provisional,
+      body: {
+        ...sale,
+        offline: { device_id: device.device_id, device_seq: seq, provisional_no: provisional, sold_on: how.soldOn, sold_by: how.soldBy, queued_at: now.toISOString(), prices_as_of: how.pricesAsOf },
+      },
+      status: 'waiting',
+      attempts: 0,
+      next_try_at: 0,
+      last_error: null,
+      queued_at: now.toISOString(),
+      order: null,
+      review: null,
+    };
+    await db.outbox.put(entry);
+    return entry;
+  });
+}
+
+/** Sales not yet on the server (waiting, or refused and kept for a person), oldest first. */
+export async function unsynced(db: TillDatabase = tillDb()): Promise<OutboxEntry[]> {
+  return (await db.outbox.orderBy('seq').toArray()).filter((e) => e.status === 'waiting' || e.status === 'attention');
+}
+
+/** The unsent sales as a file a person can keep (before a sign-out): everything needed to send or enter them later. */
+export function outboxFile(entries: readonly OutboxEntry[]): Blob {
+  return new Blob([JSON.stringify({ kind: 'studio-offline-sales', exported_at: new Date().toISOString(), sales: entries }, null, 2)], { type: 'application/json' });
+}
