@@ -283,7 +283,7 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(field('reorder_level')).toBeNull();
     await user.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(posts).toHaveLength(2));
-    expect(posts[1]!.body).toEqual({ outlet: 'salon', name: 'Gel Manicure', kind: 'service', sku: null, category: null, price: 8000, cost_price: 0, reorder_level: 5 });
+    expect(posts[1]!.body).toEqual({ outlet: 'salon', name: 'Gel Manicure', kind: 'service', sku: null, category: null, price: 8000, cost_price: 0, reorder_level: 5, duration_minutes: null });
   });
 
   it('transfers stock to another outlet', async () => {
