@@ -31,6 +31,7 @@ import { api, apiRequest } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { PageHeader } from '../../lib/ui/page-header';
+import { StatusSteps } from '../../lib/ui/status-steps';
 import { BookingCalendar, STATUS_COLORS } from './booking-calendar';
 import { Figure } from '../../lib/ui/figure';
 
@@ -381,21 +382,14 @@ function BookingDetailModal({
             <RemindBalanceButton parent={ledgerParent(bridalBookings, b, aboutBooking(b, packageName))} />
           </Group>
           {BOOKING_TRANSITIONS[b.status].length > 0 && (
-            <Group gap="xs" wrap="wrap">
-              {BOOKING_TRANSITIONS[b.status].map((s) => (
-                <Button
-                  key={s}
-                  size="xs"
-                  variant="light"
-                  color={s === 'cancelled' ? 'red' : STATUS_COLORS[s]}
-                  loading={update.isPending && update.variables?.body.status === s}
-                  onClick={() => void step(s).catch(() => {})}
-                  data-testid={`booking-step-${s}`}
-                >
-                  {STEP_LABELS[s]}
-                </Button>
-              ))}
-            </Group>
+            <StatusSteps
+              steps={BOOKING_TRANSITIONS[b.status]}
+              colors={STATUS_COLORS}
+              labels={STEP_LABELS}
+              sending={update.isPending ? update.variables?.body.status : undefined}
+              onStep={step}
+              testIdPrefix="booking-step"
+            />
           )}
         </Stack>
       )}

@@ -34,6 +34,7 @@ import { whatsappLink } from '../../lib/receipt/receipt-text';
 import { studioDate, studioTime } from '../../lib/studio-time';
 import { Figure } from '../../lib/ui/figure';
 import { PageHeader } from '../../lib/ui/page-header';
+import { StatusSteps } from '../../lib/ui/status-steps';
 
 /** Where staff pick an artist: they may not read the staff list itself. */
 export const ARTISTS_PATH = `${appointments.path}/artists`;
@@ -403,21 +404,14 @@ function AppointmentDetailModal({
               )}
             </Group>
             {!checkedOut && (
-              <Group gap="xs" wrap="wrap">
-                {APPOINTMENT_TRANSITIONS[a.status].map((s) => (
-                  <Button
-                    key={s}
-                    size="xs"
-                    variant="light"
-                    color={s === 'cancelled' ? 'red' : APPOINTMENT_COLORS[s]}
-                    loading={update.isPending && update.variables?.body.status === s}
-                    onClick={() => void step(s).catch(() => {})}
-                    data-testid={`appointment-step-${s}`}
-                  >
-                    {STEP_LABELS[s]}
-                  </Button>
-                ))}
-              </Group>
+              <StatusSteps
+                steps={APPOINTMENT_TRANSITIONS[a.status]}
+                colors={APPOINTMENT_COLORS}
+                labels={STEP_LABELS}
+                sending={update.isPending ? update.variables?.body.status : undefined}
+                onStep={step}
+                testIdPrefix="appointment-step"
+              />
             )}
           </Stack>
         )}
