@@ -94,7 +94,7 @@ describe('POST /api/reminders/sent and the skip window', () => {
       { kind: 'booking', id: f.soon.id },
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data as { kind: string; id: number; last_reminder: { at: string; by: { name: string }; balance: number } }[];
+    const data = res.json().data as { kind: DueReminder['kind']; id: number; last_reminder: { at: string; by: { name: string }; balance: number } }[];
     expect(data.map(keyOf)).toEqual([`student:${f.student.id}`, `booking:${f.soon.id}`]);
     expect(data[0]!.last_reminder).toMatchObject({ by: { name: 'Studio Admin' }, balance: 249999.5 });
     const rows = await t.database.db.select().from(duesRemindersTable).where(eq(duesRemindersTable.record_id, f.soon.id));
