@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { BOOKING_STATUS_LABELS, type BookingStatus, type BridalBooking, addDays, addMonths, monthRange } from '@studio/shared';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -116,13 +116,17 @@ export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, onMon
               data-selected={day === selected || undefined}
               data-testid={`calendar-day-${day}`}
             >
-              <UnstyledButton className={classes.dayButton} onClick={() => setPicked(day)} aria-pressed={day === selected} aria-label={`${label}: ${list.length} booking${list.length === 1 ? '' : 's'}`}>
-                <span className={classes.dayNumber}>{Number(day.slice(8))}</span>
+              {/* named by its hidden words, not an aria-label: the number and the count it shows are in them (label in name) */}
+              <UnstyledButton className={classes.dayButton} onClick={() => setPicked(day)} aria-pressed={day === selected}>
+                <span className={classes.dayNumber} aria-hidden>
+                  {Number(day.slice(8))}
+                </span>
                 {list.length > 0 && (
-                  <span className={classes.count} data-testid="day-count">
+                  <span className={classes.count} aria-hidden data-testid="day-count">
                     {list.length}
                   </span>
                 )}
+                <VisuallyHidden>{`${label}: ${list.length} booking${list.length === 1 ? '' : 's'}`}</VisuallyHidden>
               </UnstyledButton>
               <div className={classes.chips}>
                 {list.slice(0, shown).map((b) => (
