@@ -30,6 +30,7 @@ import { useMonthParam } from '../../crud/use-month-param';
 import { api, apiRequest } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { DetailFields } from '../../lib/ui/detail-fields';
 import { PageHeader } from '../../lib/ui/page-header';
 import { StatusSteps } from '../../lib/ui/status-steps';
 import { BookingCalendar, STATUS_COLORS } from './booking-calendar';
@@ -357,21 +358,7 @@ function BookingDetailModal({
             <Figure label="Paid" value={formatMoney(b.amount_paid)} testId="booking-paid-figure" />
             <Figure label="Balance" value={formatMoney(b.balance)} testId="booking-balance" />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <Text fz="xs" c="dimmed">
-                  {label}
-                </Text>
-                <Text fz="sm">{value}</Text>
-              </div>
-            ))}
-          </SimpleGrid>
-          {b.note && (
-            <Text fz="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-              {b.note}
-            </Text>
-          )}
+          <DetailFields rows={rows} note={b.note} />
           <Group gap="xs" wrap="wrap">
             <Button leftSection={<IconCash size={16} />} onClick={() => onPayments(b)} data-testid="booking-payments">
               {b.balance > 0 && b.status !== 'cancelled' ? 'Take payment' : 'Payments'}

@@ -33,6 +33,7 @@ import { notify } from '../../lib/notify';
 import { whatsappLink } from '../../lib/receipt/receipt-text';
 import { studioDate, studioTime } from '../../lib/studio-time';
 import { Figure } from '../../lib/ui/figure';
+import { DetailFields } from '../../lib/ui/detail-fields';
 import { PageHeader } from '../../lib/ui/page-header';
 import { StatusSteps } from '../../lib/ui/status-steps';
 
@@ -357,29 +358,16 @@ function AppointmentDetailModal({
               <Figure label="Deposit paid" value={formatMoney(a.amount_paid)} testId="appointment-deposit" />
               <Figure label="To pay" value={formatMoney(a.balance)} />
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-              {(
-                [
-                  ['When', `${formatDate(a.day)}, ${studioTime(a.starts_at)}–${studioTime(a.ends_at)}`],
-                  ['Service', `${a.service_name} (${a.duration_minutes} min)`],
-                  ['Artist', a.artist_name],
-                  ['Outlet', OUTLET_LABELS[a.outlet]],
-                  ['Phone', a.client_phone ?? '—'],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label}>
-                  <Text fz="xs" c="dimmed">
-                    {label}
-                  </Text>
-                  <Text fz="sm">{value}</Text>
-                </div>
-              ))}
-            </SimpleGrid>
-            {a.note && (
-              <Text fz="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                {a.note}
-              </Text>
-            )}
+            <DetailFields
+              rows={[
+                ['When', `${formatDate(a.day)}, ${studioTime(a.starts_at)}–${studioTime(a.ends_at)}`],
+                ['Service', `${a.service_name} (${a.duration_minutes} min)`],
+                ['Artist', a.artist_name],
+                ['Outlet', OUTLET_LABELS[a.outlet]],
+                ['Phone', a.client_phone ?? '—'],
+              ]}
+              note={a.note}
+            />
             <Group gap="xs" wrap="wrap">
               {a.status === 'done' && !checkedOut && (
                 <Button leftSection={<IconShoppingCart size={16} />} onClick={() => void navigate(checkoutPath(a))} data-testid="appointment-checkout">
