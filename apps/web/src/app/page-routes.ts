@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { ADMIN_HOME, TRANSFERS_PATH } from '../lib/config';
+import { ADMIN_HOME, PAYMENT_REMINDERS_PATH, TRANSFERS_PATH } from '../lib/config';
 
 export type PageProps = { title: string };
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
@@ -63,6 +63,7 @@ const AppointmentBook: Page = lazy(() => appointmentsUi().then((m) => ({ default
 const Reminders: Page = lazy(() => appointmentsUi().then((m) => ({ default: m.RemindersPage })));
 const IncomeExpenses: Page = lazy(() => import('../features/finances/income-expenses.page').then((m) => ({ default: m.IncomeExpensesPage })));
 const Transfers: Page = lazy(() => import('../features/transfers/transfers.page').then((m) => ({ default: m.TransfersPage })));
+const PaymentReminders: Page = lazy(() => import('../features/reminders/payment-reminders.page').then((m) => ({ default: m.PaymentRemindersPage })));
 
 const OUTLET_WORDS = { store: 'Makeup', office: 'PMU', salon: 'Salon' } as const;
 const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
@@ -101,6 +102,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/clients/:id', title: 'Client', access: 'staff', page: Client, menu: { admin: null, staff: null } },
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: IncomeExpenses, menu: { admin: { in: 'income' } } },
   { path: TRANSFERS_PATH, title: 'Transfers to confirm', access: 'admin', page: Transfers, menu: { admin: { in: 'transfers' } } },
+  { path: PAYMENT_REMINDERS_PATH, title: 'Payment reminders', access: 'admin', page: PaymentReminders, menu: { admin: { in: 'payment-reminders' } } },
   { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ManageHostel, menu: { admin: { in: 'hostel' } } },
   { path: '/users/hostel-users/insession', title: 'Hostel (In Session)', access: 'staff', page: HostelInSession, menu: { admin: null, staff: { in: 'Hostel', title: 'In Session' } } },
   { path: '/users/hostel-users/owing', title: 'Hostel (Vacated)', access: 'staff', page: HostelVacated, menu: { admin: null, staff: { in: 'Hostel', title: 'Vacated' } } },

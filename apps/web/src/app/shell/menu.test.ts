@@ -26,6 +26,7 @@ const SPEC_ADMIN_ROUTES = [
   '/finances/income-expenses',
   // issue 17, item 5: beyond spec §2
   '/finances/transfers',
+  '/finances/reminders',
   '/users/hostel-users',
   '/bookings/manage',
   '/users/profile-list',

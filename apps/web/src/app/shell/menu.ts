@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconBed,
+  IconBellRinging,
   IconBedFilled,
   IconBook,
   IconBookFilled,
@@ -95,6 +96,7 @@ export const MENU_OUTLINES: Record<'admin' | 'staff', readonly OutlineItem[]> = 
     products,
     slot('income', IconCash, IconCoinFilled),
     slot('transfers', IconBuildingBank),
+    slot('payment-reminders', IconBellRinging),
     slot('hostel', IconBed, IconBedFilled),
     group('Bookings', IconHeart, IconHeartFilled),
     slot('staff', IconUsersGroup),

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Radio, Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Radio, Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   APPOINTMENT_STATUS_LABELS,
@@ -33,6 +33,7 @@ import { notify } from '../../lib/notify';
 import { whatsappLink } from '../../lib/receipt/receipt-text';
 import { studioDate, studioTime } from '../../lib/studio-time';
 import { Figure } from '../../lib/ui/figure';
+import { ReminderRun } from '../../lib/ui/reminder-run';
 import { DetailFields } from '../../lib/ui/detail-fields';
 import { PageHeader } from '../../lib/ui/page-header';
 import { StatusSteps } from '../../lib/ui/status-steps';
@@ -462,7 +463,7 @@ export function RemindersPage({ title }: { title: string }) {
       window.localStorage.setItem(sentKey(day), JSON.stringify(next));
       return next;
     });
-  const next = rows.find((r) => !sent.includes(r.id) && r.client_phone);
+  const sentSet = useMemo(() => new Set(sent), [sent]);
   const changeDay = (d: string | null) => {
     if (!d) return;
     setDay(d);
@@ -471,73 +472,32 @@ export function RemindersPage({ title }: { title: string }) {
   return (
     <div data-testid="reminders-page">
       <PageHeader title={title} />
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
-          <Group gap="sm" align="flex-end">
-            <SegmentedDay day={day} onDay={changeDay} />
-            <Text fz="sm" c="dimmed" data-testid="reminders-count">
-              {sent.filter((id) => rows.some((r) => r.id === id)).length} of {rows.length} sent
-            </Text>
-          </Group>
-          <Button
-            component="a"
-            href={next ? whatsappLink(next.client_phone, reminderText(next)) : undefined}
-            target="_blank"
-            rel="noreferrer"
-            disabled={!next}
-            leftSection={<IconBrandWhatsapp size={16} />}
-            onClick={() => next && markSent(next.id)}
-            data-testid="reminders-next"
-          >
-            {next ? `Open next: ${next.client_name}` : rows.length ? 'All sent' : 'Nothing to send'}
-          </Button>
-        </Group>
-        {list.isError && <Alert color="red">The reminders could not be loaded.</Alert>}
-        <Stack gap="xs" data-testid="reminders-list">
-          {!list.isPending && rows.length === 0 && (
-            <Text c="dimmed" data-testid="reminders-empty">
-              No appointments booked on {formatDate(day)}.
-            </Text>
-          )}
-          {rows.map((a) => {
-            const done = sent.includes(a.id);
-            return (
-              <Group key={a.id} justify="space-between" wrap="wrap" gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }} data-testid="reminder-row">
-                <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                  <Anchor component="button" type="button" fw={600} ta="left" onClick={() => dialogs.setOpenId(a.id)}>
-                    {studioTime(a.starts_at)} · {a.client_name}
-                  </Anchor>
-                  <Text fz="xs" c="dimmed">
-                    {a.service_name} with {a.artist_name} · {a.client_phone ?? 'no phone'}
-                  </Text>
-                </Stack>
-                <Group gap="xs">
-                  {done && (
-                    <Badge color="teal" variant="light">
-                      Sent
-                    </Badge>
-                  )}
-                  <Button
-                    size="xs"
-                    variant={done ? 'default' : 'light'}
-                    color="green"
-                    component="a"
-                    href={whatsappLink(a.client_phone, reminderText(a))}
-                    target="_blank"
-                    rel="noreferrer"
-                    disabled={!a.client_phone}
-                    leftSection={<IconBrandWhatsapp size={14} />}
-                    onClick={() => markSent(a.id)}
-                    data-testid="reminder-send"
-                  >
-                    {done ? 'Send again' : 'WhatsApp'}
-                  </Button>
-                </Group>
-              </Group>
-            );
-          })}
-        </Stack>
-      </Stack>
+      <ReminderRun
+        rows={rows}
+        rowKey={(a) => a.id}
+        name={(a) => a.client_name}
+        phone={(a) => a.client_phone}
+        text={reminderText}
+        sent={sentSet}
+        onSent={(a) => markSent(a.id)}
+        controls={<SegmentedDay day={day} onDay={changeDay} />}
+        loading={list.isPending}
+        failed={list.isError}
+        emptyText={`No appointments booked on ${formatDate(day)}.`}
+        title={(a) => (
+          <Anchor component="button" type="button" fw={600} ta="left" onClick={() => dialogs.setOpenId(a.id)}>
+            {studioTime(a.starts_at)} · {a.client_name}
+          </Anchor>
+        )}
+        detail={(a) => `${a.service_name} with ${a.artist_name} · ${a.client_phone ?? 'no phone'}`}
+        status={(a) =>
+          sentSet.has(a.id) && (
+            <Badge color="teal" variant="light">
+              Sent
+            </Badge>
+          )
+        }
+      />
       <AppointmentDialogs dialogs={dialogs} />
     </div>
   );
