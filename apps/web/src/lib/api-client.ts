@@ -127,7 +127,7 @@ export const api = {
 };
 
 /** A lost answer: the server was not reached or a proxy in front of it gave up; the write may or may not have happened. */
-function lostAnswer(error: unknown): boolean {
+export function lostAnswer(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
 }
 

@@ -1,18 +1,30 @@
 import { DEFAULT_SETTINGS, type StudioSettings, type StudioSettingsUpdate } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from './api-client';
+import { STORAGE_KEYS, readJson, writeJson } from './storage';
 
 export const settingsKeys = { all: ['settings'] as const };
 
 /**
- * GET /api/settings (any signed-in user): the staff discount limit the till checks. Until it arrives (or if it
- * cannot be read) the defaults stand; the server checks the limit again on every sale anyway.
+ * GET /api/settings (any signed-in user): the staff discount limit and the offline staleness limit the till checks.
+ * The last answer is kept on the device (an offline till goes on with it); before any answer the defaults stand. The
+ * server checks both again on every sale anyway.
  */
 export function useStudioSettings() {
   const query = useQuery({
     queryKey: settingsKeys.all,
-    // quiet: a till that cannot read it keeps the defaults (no toast); the server is the judge of every sale
-    queryFn: ({ signal }) => apiRequest<{ data: StudioSettings }>('/api/settings', { signal, quiet: true, background: true }).then((r) => r.data),
+    // quiet: a till that cannot read it keeps what it had (no toast); the server is the judge of every sale
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: StudioSettings }>('/api/settings', { signal, quiet: true, background: true }).then((r) => {
+        writeJson(STORAGE_KEYS.settings, r.data);
+        return r.data;
+      }),
+    // what this device last read, asked again at once
+    initialData: () => {
+      const kept = readJson<Partial<StudioSettings>>(STORAGE_KEYS.settings);
+      return kept ? { ...DEFAULT_SETTINGS, ...kept } : undefined;
+    },
+    initialDataUpdatedAt: 0,
     staleTime: 60_000,
   });
   return { ...query, settings: query.data ?? DEFAULT_SETTINGS };
@@ -23,6 +35,9 @@ export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: StudioSettingsUpdate) => api.put<StudioSettings>('/api/settings', settings),
-    onSuccess: (saved) => client.setQueryData(settingsKeys.all, saved),
+    onSuccess: (saved) => {
+      writeJson(STORAGE_KEYS.settings, saved);
+      client.setQueryData(settingsKeys.all, saved);
+    },
   });
 }

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   deviceId: 'deviceId',
   tokens: 'tokens',
   layout: 'layout',
+  /** The studio's settings as last read (GET /api/settings): an offline till keeps its limits. */
+  settings: 'studioSettings',
 } as const;
 
 export function readJson<T>(key: string): T | null {

@@ -14,15 +14,19 @@ import {
   orderCreateSchema,
 } from '@studio/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle, IconPlus, IconRefresh, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudOff, IconPlus, IconRefresh, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSchemaForm } from '../../crud/use-schema-form';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, lostAnswer } from '../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
+import { drainOutbox } from '../../lib/offline/drainer';
+import { enqueueSale, tillDb } from '../../lib/offline/outbox';
+import { studioDate } from '../../lib/studio-time';
 import { settingsKeys, useStudioSettings } from '../../lib/settings-queries';
 import { formatMoney } from '../../lib/format';
 import { MoneyInput } from '../../lib/ui/money-input';
 import { type Cart, type PaymentLine, cartTotals, checkPayments } from './cart';
+import { offlineProblem, provisionalOrder } from './offline-till';
 
 const WALK_IN = 'Walk-in customer';
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -90,9 +94,27 @@ interface Props {
   outlet: Outlet;
   cart: Cart;
   onClose: () => void;
-  onSold: (order: Order) => void;
+  /** The sale is recorded (`provisional` false), or queued on this device with its provisional receipt (true). */
+  onSold: (order: Order, provisional: boolean) => void;
   /** The server refused the sale (stock changed): the till reloads what it can sell. */
   onRefused: () => void;
+  /** The till sells from the copy on the device (issue 18): the sale goes to the outbox. null: online. */
+  offline: { prices_as_of: string } | null;
+  /** A sale got no answer: the till goes offline (and this sale to the outbox, if it may). */
+  onOffline: () => void;
+}
+
+/** How long a sale waits for the server before the till keeps it on the device (the same client_ref: never twice). */
+const SALE_TIMEOUT_MS = 10_000;
+
+type Sold = { order: Order; provisional: boolean };
+
+/** Remembered on the device (name and phone): an offline till still knows its recent customers. */
+function rememberCustomer(name: string | null | undefined, phone: string | null | undefined) {
+  if (!phone || !name || typeof indexedDB === 'undefined') return;
+  void tillDb()
+    .customers.put({ phone, name, last_at: new Date().toISOString() })
+    .catch(() => undefined);
 }
 
 /**
@@ -112,14 +134,36 @@ export function CheckoutModal({ opened, outlet, onClose, ...props }: Props) {
   );
 }
 
-function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: Omit<Props, 'opened'> & { onSending: (sending: boolean) => void }) {
+function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending, offline, onOffline }: Omit<Props, 'opened'> & { onSending: (sending: boolean) => void }) {
   // an appointment's deposit was paid before: the payments cover the rest
   const { subtotal, discount, due: total, deposit } = cartTotals(cart);
-  const admin = isAdmin(useCurrentUser());
+  const user = useCurrentUser();
+  const admin = isAdmin(user);
   const queryClient = useQueryClient();
-  const limit = useStudioSettings().settings.max_staff_discount_percent;
+  const { settings } = useStudioSettings();
+  const limit = settings.max_staff_discount_percent;
   // a staff member's discount above the limit: an admin signs in here before the sale can be completed
-  const needsApproval = !admin && discount > 0 && discountAboveLimit(discount, subtotal, limit);
+  const aboveLimit = discount > 0 && discountAboveLimit(discount, subtotal, limit);
+  const needsApproval = !admin && aboveLimit && !offline;
+  const offlineCheck = (payments: readonly PaymentLine[], pricesAsOf: string) =>
+    offlineProblem({ user, pricesAsOf, staleHours: settings.offline_stale_hours, discountAboveLimit: aboveLimit, discountLimit: limit, payments, appointment: cart.appointment !== null });
+
+  /** The sale on this device: in the outbox under its client_ref, with the prices the till showed; the drainer sends it. */
+  async function queue(body: ReturnType<typeof orderBody>, pricesAsOf: string): Promise<Sold> {
+    const shown = new Map(cart.lines.map((l) => [l.product.id, l.product.price]));
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- an approval's password never goes to the device's storage
+    const { discount_approval, ...sale } = body;
+    const entry = await enqueueSale(
+      { ...sale, client_ref: body.client_ref!, items: body.items.map((i) => ({ ...i, unit_price: shown.get(i.product_id) })) },
+      { soldOn: studioDate(), soldBy: user!.id, pricesAsOf },
+    );
+    const money = checkPayments(total, form.values.payments);
+    const order = provisionalOrder(entry, cart, { id: user!.id, name: user!.name }, { subtotal, discount, total, paid: money.paid, change: money.change });
+    await tillDb().outbox.update(entry.client_ref, { receipt: order });
+    void drainOutbox();
+    return { order, provisional: true };
+  }
+
   const { form, onSubmit, saving, formError, error } = useSchemaForm({
     // an appointment's check-out is checked by its own schema (the sale's lines are the server's)
     schema: (cart.appointment ? appointmentCheckoutSchema : orderCreateSchema) as typeof orderCreateSchema,
@@ -129,17 +173,33 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
     // only the approval has inputs that show their sentences; whatever else the schema or the server says goes above the buttons
     inputs: () => (needsApproval ? APPROVAL_KEYS : []),
     labels: APPROVAL_LABELS,
-    submit: async (body) => {
+    submit: async (body): Promise<Sold> => {
       onSending(true);
       try {
         // an appointment's check-out is safe to send again: the server answers the sale it already made
-        if (cart.appointment) return await api.post<Order>(`/api/appointments/${cart.appointment.id}/checkout`, body, { quiet: true });
-        return await api.post<Order>('/api/orders', body, { quiet: true });
+        if (cart.appointment) return { order: await api.post<Order>(`/api/appointments/${cart.appointment.id}/checkout`, body, { quiet: true }), provisional: false };
+        const sale = body as ReturnType<typeof orderBody>;
+        if (offline) return await queue(sale, offline.prices_as_of);
+        const patience = AbortSignal.timeout(SALE_TIMEOUT_MS);
+        try {
+          return { order: await api.post<Order>('/api/orders', body, { quiet: true, signal: patience }), provisional: false };
+        } catch (e) {
+          // a browser without IndexedDB cannot keep it: Retry (the same client_ref) is all there is
+          if ((!lostAnswer(e) && !patience.aborted) || typeof indexedDB === 'undefined') throw e;
+          // no answer: the till goes offline; this sale (same client_ref: the server may have it, never twice) waits on the device
+          onOffline();
+          const now = new Date().toISOString();
+          if (offlineCheck(form.values.payments, now)) throw e instanceof ApiError ? e : new ApiError(0, 'The server did not answer in time.');
+          return await queue(sale, now);
+        }
       } finally {
         onSending(false);
       }
     },
-    onSuccess: onSold,
+    onSuccess: (sold) => {
+      rememberCustomer(sold.order.customer_phone ? sold.order.customer_name : null, sold.order.customer_phone);
+      onSold(sold.order, sold.provisional);
+    },
     onError: (e) => {
       if (!(e instanceof ApiError) || e.status !== 422) return;
       // the limit may have changed since the till read it: read it again, so the approval shows if now needed
@@ -149,6 +209,8 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
   });
   const payments = form.values.payments;
   const check = checkPayments(total, payments);
+  // offline: what the sale may not carry (old prices for staff, a discount above the limit, a card without its reference)
+  const offlineStop = offline ? offlineCheck(payments, offline.prices_as_of) : null;
   const failure = failureOf(error);
 
   const setPayments = (next: (payments: PaymentLine[]) => PaymentLine[]) => form.setFieldValue('payments', next);
@@ -158,7 +220,7 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
 
   // a button, not a form: Enter in an amount never charges the sale
   function confirm() {
-    if (check.problem) return;
+    if (check.problem || offlineStop) return;
     onSubmit();
   }
 
@@ -170,6 +232,12 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
           {formatMoney(total)}
         </Text>
       </Group>
+      {offline && (
+        <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} title="Offline sale" data-testid="checkout-offline">
+          The server cannot be reached: this sale is kept on this till with a provisional receipt and sent as soon as the
+          server answers. Card and POS payments need the terminal's reference; transfers stay unconfirmed until checked.
+        </Alert>
+      )}
       {deposit > 0 && (
         <Text size="sm" c="dimmed" data-testid="checkout-deposit">
           The deposit of {formatMoney(deposit)} is counted: {formatMoney(total)} is left to pay.
@@ -288,6 +356,11 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
           {check.problem}
         </Text>
       )}
+      {offlineStop && (
+        <Text size="sm" c="orange.8" data-testid="checkout-offline-problem">
+          {offlineStop}
+        </Text>
+      )}
       {!failure && formError && (
         // the shared schema refused the body before it was sent: nothing was charged
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The sale cannot be sent" data-testid="checkout-invalid">
@@ -319,11 +392,11 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending }: O
           size="md"
           onClick={confirm}
           loading={saving}
-          disabled={check.problem !== null}
+          disabled={check.problem !== null || offlineStop !== null}
           leftSection={failure?.kind === 'network' ? <IconRefresh size={18} /> : undefined}
           data-testid="checkout-confirm"
         >
-          {failure?.kind === 'network' ? 'Retry sale' : 'Confirm sale'}
+          {failure?.kind === 'network' ? 'Retry sale' : offline ? 'Confirm sale offline' : 'Confirm sale'}
         </Button>
       </Group>
     </Stack>

@@ -1,7 +1,7 @@
-import { Anchor, Button, Drawer, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { OUTLETS, type Order, type Outlet } from '@studio/shared';
-import { IconReceipt2, IconRepeat, IconShoppingCart } from '@tabler/icons-react';
+import { IconCloudOff, IconReceipt2, IconRepeat, IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -10,6 +10,8 @@ import { studioTime } from '../../lib/studio-time';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { ReceiptModal } from '../../lib/receipt/receipt-modal';
+import { useOutbox } from '../../lib/offline/use-outbox';
+import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { PageHeader } from '../../lib/ui/page-header';
 import { useStudioSettings } from '../../lib/settings-queries';
 import { type Cart, type CartAction, type CartLine, cartTotals, newClientRef } from './cart';
@@ -17,9 +19,11 @@ import { CartPanel } from './cart-panel';
 import { CheckoutModal } from './checkout.modal';
 import { ClosedDayBanner } from './closed-day-banner';
 import { DayCloseModal } from './day-close.modal';
+import { localStock, pricesAsOfLabel, pricesStale } from './offline-till';
+import { ProvisionalReceiptModal } from './provisional-receipt.modal';
 import { ProductPicker } from './product-picker';
 import { useCart } from './use-cart';
-import { useTillProducts } from './use-till-products';
+import { type TillData, tillKey, useTillProducts } from './use-till-products';
 import classes from './pos.module.css';
 
 /** `/dashboard/point-of-sales/{outlet}`: the outlet is the last path segment. */
@@ -42,11 +46,19 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   const [cartOpen, setCartOpen] = useState(false);
   const [dayCloseOpen, setDayCloseOpen] = useState(false);
   const [receipt, setReceipt] = useState<Order | null>(null);
+  const [provisional, setProvisional] = useState<Order | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   // other tills sell the same stock: the list follows every sale and restock within a few seconds
-  const products = useTillProducts(outlet);
+  const tillProducts = useTillProducts(outlet);
+  // the sales still on this device took their goods: local stock = the list's less theirs, shown "≈" (issue 18)
+  const outbox = useOutbox();
+  const local = useMemo(() => (tillProducts.items ? localStock(tillProducts.items, outbox ?? [], outlet) : null), [tillProducts.items, outbox, outlet]);
+  const products = { ...tillProducts, items: local?.items as TillData['data'] | undefined };
+  const approximate = tillProducts.offline !== null || (local?.adjusted ?? false);
   // read while the cart fills: the checkout knows the staff discount limit the moment it opens
-  useStudioSettings();
+  const { settings } = useStudioSettings();
+  const admin = isAdmin(useCurrentUser());
+  const stale = tillProducts.offline !== null && pricesStale(tillProducts.offline.prices_as_of, settings.offline_stale_hours);
   const totals = cartTotals(cart);
   const inCart = useMemo(() => new Map(cart.lines.map((l) => [l.product.id, l.quantity])), [cart.lines]);
 
@@ -77,9 +89,13 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
     [],
   );
 
-  function sold(order: Order) {
+  function sold(order: Order, offline: boolean) {
     setCheckoutOpen(false);
     dispatch({ type: 'clear' });
+    if (offline) {
+      setProvisional(order);
+      return;
+    }
     setReceipt(order);
     notify.success(`Sale ${order.invoice_no} recorded: ${formatMoney(order.total)}.`);
     void products.refresh();
@@ -101,13 +117,24 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
           </Button>
         }
       />
-      <ClosedDayBanner outlet={outlet} />
+      {tillProducts.offline ? (
+        <Alert color={stale ? 'red' : 'orange'} variant="light" icon={<IconCloudOff size={18} />} py="xs" mb="sm" data-testid="till-offline" data-stale={stale || undefined}>
+          <Text size="sm">
+            <b>Offline</b> · <span data-testid="till-prices-as-of">{pricesAsOfLabel(tillProducts.offline.prices_as_of)}</span> · stock shown ≈ (this till's
+            waiting sales taken off).{' '}
+            {stale && (admin ? `These prices are more than ${settings.offline_stale_hours} hours old: check them before selling.` : `These prices are more than ${settings.offline_stale_hours} hours old: only an admin may sell offline now.`)}
+          </Text>
+        </Alert>
+      ) : (
+        <ClosedDayBanner outlet={outlet} />
+      )}
       <div className={classes.layout}>
         <ProductPicker
           outlet={outlet}
           products={products.items}
           loading={products.isPending}
           inCart={inCart}
+          approximate={approximate}
           inputRef={searchRef}
           onAdd={(product) => {
             dispatch({ type: 'add', product });
@@ -137,6 +164,11 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
         cart={cart}
         onClose={() => setCheckoutOpen(false)}
         onSold={sold}
+        offline={tillProducts.offline}
+        onOffline={() => {
+          // the next poll finds it too; marked now so the next sale goes straight to the device
+          queryClient.setQueryData<TillData>(tillKey(outlet), (list) => (list && !list.offline ? { ...list, offline: { prices_as_of: new Date().toISOString() } } : list));
+        }}
         onRefused={() => {
           void products.refresh();
           // a sale refused because another till closed the day: the banner says so at once
@@ -155,6 +187,11 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
             New sale
           </Button>
         }
+      />
+      <ProvisionalReceiptModal
+        order={provisional}
+        onClose={() => setProvisional(null)}
+        onClosed={() => searchRef.current?.focus()}
       />
       <DayCloseModal outlet={outlet} opened={dayCloseOpen} onClose={() => setDayCloseOpen(false)} />
     </div>

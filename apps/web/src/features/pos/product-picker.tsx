@@ -14,6 +14,8 @@ interface Props {
   products: readonly TillItem[] | undefined;
   loading: boolean;
   inCart: ReadonlyMap<number, number>;
+  /** Stock is the device's estimate (offline, or sales still waiting to be sent): shown "≈". */
+  approximate?: boolean;
   onAdd: (product: TillItem) => void;
   inputRef: RefObject<HTMLInputElement | null>;
 }
@@ -35,7 +37,7 @@ const ADDED_MS = 2500;
  * at once. Arrow keys move through the results and Enter adds the highlighted one. The list is virtual:
  * an outlet with 5,000 items renders the twenty rows in view, so a keystroke stays quick.
  */
-export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputRef }: Props) {
+export function ProductPicker({ outlet, products, loading, inCart, approximate = false, onAdd, inputRef }: Props) {
   const admin = isAdmin(useCurrentUser());
   const [text, setText] = useState('');
   const [highlight, setHighlight] = useState(0);
@@ -152,6 +154,7 @@ export function ProductPicker({ outlet, products, loading, inCart, onAdd, inputR
                 <TillRow
                   item={p}
                   left={left}
+                  approximate={approximate}
                   highlighted={row.index === highlight && text !== ''}
                   justAdded={added && !added.none && added.id === p.id ? added.n : undefined}
                   onPick={pick}
@@ -175,13 +178,14 @@ interface RowProps {
   item: TillItem;
   /** Stock the till may still add (the cart's share taken off); null for a service. */
   left: number | null;
+  approximate: boolean;
   highlighted: boolean;
   justAdded: number | undefined;
   onPick: (item: TillItem) => void;
 }
 
 /** One item of the till's list: name in full, SKU and category, price, and how many are left. */
-const TillRow = memo(function TillRow({ item: p, left, highlighted, justAdded, onPick }: RowProps) {
+const TillRow = memo(function TillRow({ item: p, left, approximate, highlighted, justAdded, onPick }: RowProps) {
   return (
     <UnstyledButton
       className={classes.result}
@@ -211,7 +215,7 @@ const TillRow = memo(function TillRow({ item: p, left, highlighted, justAdded, o
           </Badge>
         ) : (
           <Badge variant="light" color={left <= 0 ? 'red' : left <= p.reorder_level ? 'orange' : 'teal'}>
-            {left} left
+            {approximate ? `≈ ${left}` : left} left
           </Badge>
         )}
       </div>

@@ -1,12 +1,23 @@
 import { type Outlet, type TillItem, type TillList, tillInsertIndex } from '@studio/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest, lostAnswer } from '../../lib/api-client';
+import { reportApiError } from '../../lib/error-notifier';
+import { markReachable } from '../../lib/offline/drainer';
+import { tillDb } from '../../lib/offline/outbox';
 
 /** How often an open till asks what changed (its own sales, other tills' sales, restocks). */
 export const TILL_POLL_MS = 3000;
 
+/** How long the till waits for its list before it sells from the copy on the device. */
+const LIST_TIMEOUT_MS = 8000;
+
 export const tillKey = (outlet: Outlet) => ['pos', 'till-products', outlet] as const;
+
+/** The till's list; `offline` when the server did not answer and it comes from the copy on this device. */
+export interface TillData extends TillList {
+  offline?: { prices_as_of: string };
+}
 
 /**
  * Applies a change list to the till's list: drops the removed ids and the changed ones, then puts each
@@ -22,17 +33,63 @@ export function mergeTillChanges(list: readonly TillItem[], changes: Pick<TillLi
   return out;
 }
 
+/** The outlet's list as the server last gave it, kept on the device (issue 18): written after each answer. */
+function saveSnapshot(outlet: Outlet, list: TillList, at: string): Promise<unknown> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
+  return tillDb()
+    .catalogue.put({ outlet, items: list.data, cursor: list.cursor, prices_as_of: at })
+    .catch(() => undefined);
+}
+
+async function readSnapshot(outlet: Outlet): Promise<TillData | null> {
+  if (typeof indexedDB === 'undefined') return null;
+  const snapshot = await tillDb()
+    .catalogue.get(outlet)
+    .catch(() => undefined);
+  return snapshot ? { data: snapshot.items, cursor: snapshot.cursor, offline: { prices_as_of: snapshot.prices_as_of } } : null;
+}
+
+/** Aborted by the query (the page left) or by the till's own patience. */
+function withTimeout(signal: AbortSignal): AbortSignal {
+  return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, AbortSignal.timeout(LIST_TIMEOUT_MS)]) : signal;
+}
+
 /**
  * What the till can sell, kept current without reloading it: the whole list once (`GET /api/pos/{outlet}/products`,
  * revalidated by ETag), then every few seconds only what changed since (`/changes?since=`), merged in place.
  * `refresh()` asks at once (after a sale, or a refused one). A 410 (server restarted) loads the list again.
+ *
+ * Offline (issue 18): every answer is kept on the device (Dexie), with the time the server last confirmed its prices.
+ * When the server does not answer (no answer, 502-504, or nothing in 8 s) the till sells from that copy
+ * (`offline.prices_as_of`); the polls go on, and the first answer brings the till back online.
  */
 export function useTillProducts(outlet: Outlet) {
   const queryClient = useQueryClient();
   const key = tillKey(outlet);
+  // when the server last answered for this list (its prices are the server's as of then)
+  const confirmedAt = useRef<string | null>(null);
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiRequest<TillList>(`/api/pos/${outlet}/products`, { signal }),
+    queryFn: async ({ signal }): Promise<TillData> => {
+      const patience = withTimeout(signal);
+      try {
+        const list = await apiRequest<TillList>(`/api/pos/${outlet}/products`, { signal: patience, quiet: true });
+        const at = new Date().toISOString();
+        confirmedAt.current = at;
+        markReachable(true);
+        void saveSnapshot(outlet, list, at);
+        return list;
+      } catch (error) {
+        const gaveUp = patience.aborted && !signal.aborted;
+        if (gaveUp || lostAnswer(error)) {
+          markReachable(false);
+          const snapshot = await readSnapshot(outlet);
+          if (snapshot) return snapshot;
+        }
+        if (error instanceof ApiError) reportApiError(error);
+        throw error;
+      }
+    },
     // kept fresh by the change polls, not by reloading
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -42,15 +99,31 @@ export function useTillProducts(outlet: Outlet) {
   const refresh = useCallback((): Promise<void> => {
     if (busy.current) return busy.current;
     const run = async () => {
-      const current = queryClient.getQueryData<TillList>(key);
+      const current = queryClient.getQueryData<TillData>(key);
       if (!current) return;
       try {
         const changes = await apiRequest<TillList>(`/api/pos/${outlet}/products/changes`, { query: { since: current.cursor }, quiet: true, background: true });
-        queryClient.setQueryData<TillList>(key, (list) => (list && list.cursor === current.cursor ? { data: mergeTillChanges(list.data, changes), cursor: changes.cursor } : list));
+        const at = new Date().toISOString();
+        confirmedAt.current = at;
+        markReachable(true);
+        const next = queryClient.setQueryData<TillData>(key, (list) =>
+          list && list.cursor === current.cursor ? { data: mergeTillChanges(list.data, changes), cursor: changes.cursor } : list,
+        );
+        if (next && next.cursor === changes.cursor) {
+          // the copy on the device follows: the whole list when something changed, else only when it was confirmed
+          if (changes.data.length > 0 || (changes.removed ?? []).length > 0 || current.offline) void saveSnapshot(outlet, next, at);
+          else void tillDb().catalogue.update(outlet, { cursor: changes.cursor, prices_as_of: at }).catch(() => undefined);
+        }
       } catch (error) {
         // the server cannot answer from that cursor (restarted, or this till slept long): load it all again
         if (error instanceof ApiError && error.status === 410) await queryClient.invalidateQueries({ queryKey: key });
-        // anything else (offline a moment): the next poll tries again
+        else if (lostAnswer(error)) {
+          // offline from here: the till goes on from what it has, its prices as of their last confirmation
+          markReachable(false);
+          const since = confirmedAt.current ?? (await readSnapshot(outlet))?.offline?.prices_as_of ?? new Date().toISOString();
+          queryClient.setQueryData<TillData>(key, (list) => (list && !list.offline ? { ...list, offline: { prices_as_of: since } } : list));
+        }
+        // anything else: the next poll tries again
       }
     };
     busy.current = run().finally(() => (busy.current = null));
@@ -71,5 +144,5 @@ export function useTillProducts(outlet: Outlet) {
     };
   }, [refresh]);
 
-  return { items: query.data?.data, isPending: query.isPending, refresh };
+  return { items: query.data?.data, offline: query.data?.offline ?? null, isPending: query.isPending, refresh };
 }

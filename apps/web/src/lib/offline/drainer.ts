@@ -23,6 +23,8 @@ export interface SyncState {
 }
 export const syncState = createSignal<SyncState>({ reachable: null, paused: false, syncing: null });
 const patch = (p: Partial<SyncState>) => syncState.set((s) => ({ ...s, ...p }));
+/** What another call to the API learnt (the till's polls): it answered, or it did not. */
+export const markReachable = (reachable: boolean) => patch({ reachable });
 
 /** What one send came to. */
 export type SendOutcome =

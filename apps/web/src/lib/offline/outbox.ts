@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { OrderCreate, Outlet, TillItem } from '@studio/shared';
+import type { Order, OrderCreate, Outlet, TillItem } from '@studio/shared';
 
 /**
  * The till's data on the device (issue 18; docs/decisions/016-offline-till.md), in IndexedDB through Dexie:
@@ -29,6 +29,8 @@ export interface OutboxEntry {
   /** Once the server has it: the sale it recorded, or the review it keeps it in. */
   order: { id: number; invoice_no: string } | null;
   review: { id: number; reason: string; message: string } | null;
+  /** The provisional receipt as the till gave it (names and prices shown), to print it again from the waiting list. */
+  receipt?: Order;
 }
 
 export interface CatalogueSnapshot {
