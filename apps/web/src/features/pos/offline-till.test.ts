@@ -54,7 +54,7 @@ describe('staleness (offline_stale_hours)', () => {
   });
 
   it('asks for the reference of a card, POS or transfer payment, not of cash', () => {
-    const fresh = { ...base, pricesAsOf: '2026-11-28T11:00:00Z', user: { is_admin: 1 } };
+    const fresh = { ...base, pricesAsOf: '2026-11-28T11:00:00Z', user: { is_admin: 1 as const } };
     expect(offlineProblem({ ...fresh, payments: [{ method: 'pos', amount: 5000, reference: ' ' }] })).toMatch(/terminal's reference/);
     expect(offlineProblem({ ...fresh, payments: [{ method: 'transfer', amount: 5000, reference: '' }] })).toMatch(/transfer needs its reference/);
     expect(offlineProblem({ ...fresh, payments: [{ method: 'card', amount: 5000, reference: 'AUTH 123456' }] })).toBeNull();
