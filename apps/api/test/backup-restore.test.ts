@@ -1,4 +1,5 @@
 // Issue 19: backups that restore every time (D1, D4, D5, D6, D7, D11 and the manifest).
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -239,6 +240,88 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: a backup knows what
       await expect(restoreStagedPostgres(url, staged, wrong)).rejects.toThrow(/table marker has 3000 rows where the backup holds 2998.*rolled back/);
       expect(await markers(url)).toBe(2999);
       expect(JSON.parse(fs.readFileSync(path.join(staged, MANIFEST), 'utf8')).database).toBe('postgres');
+    } finally {
+      await drop();
+    }
+  }, 300_000);
+});
+
+// Item 3: the manifest counts the system tables too. drizzle.__drizzle_migrations says which migrations the data has
+// had; a restore that lost its rows would have the next start run every migration again on tables that exist.
+const MIGRATIONS = 'drizzle.__drizzle_migrations';
+const migrationsOnDisk = () => fs.readdirSync(path.resolve(import.meta.dirname, '../drizzle')).filter((n) => n.endsWith('.sql')).length;
+
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: the manifest counts the system tables', () => {
+  it("a backup whose migrations table lost its rows fails verify and is refused by restore", async () => {
+    const dataDir = path.join(tmp, 'sys-pgl');
+    const database = await openPglite(dataDir);
+    await database.migrate();
+    const file = await backupPglite(database, path.join(tmp, 'sys-pgl-backups'), 'manual');
+    await database.close();
+    const unpacked = path.join(tmp, 'sys-pgl-unpacked');
+    fs.mkdirSync(unpacked);
+    await tar.x({ file, cwd: unpacked });
+    const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, MANIFEST), 'utf8')) as BackupManifest;
+    expect(manifest.counts[MIGRATIONS]).toBe(migrationsOnDisk());
+    expect(manifest.counts.users).toBeDefined();
+    // the copy loses its migrations' rows (the studio's own tables intact)
+    const copy = await openPglite(unpacked);
+    await copy.pglite!.exec(`delete from ${MIGRATIONS}`);
+    await copy.close();
+    fs.rmSync(path.join(unpacked, 'studio.lock'), { force: true });
+    const cut = path.join(tmp, 'studio-2026-11-25T11-00-00-000Z-hourly.tar.gz');
+    await tar.c({ gzip: true, file: cut, cwd: unpacked }, fs.readdirSync(unpacked));
+    const verify = runScript('backup-verify.ts', [cut], {});
+    expect(verify.status).toBe(1);
+    expect(verify.stderr).toContain(`table ${MIGRATIONS} has 0 rows where the backup holds ${migrationsOnDisk()}`);
+    const r = runScript('restore.ts', [cut], { DATA_DIR: dataDir });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/failed its check.*unchanged/s);
+    const after = await openPglite(dataDir);
+    try {
+      expect((await after.pglite!.query<{ n: number }>(`select count(*)::int as n from ${MIGRATIONS}`)).rows[0]!.n).toBe(migrationsOnDisk());
+    } finally {
+      await after.close();
+    }
+  }, 300_000);
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: the manifest counts the system tables', () => {
+  it('a dump without the migrations table fails verify and is refused; a count that differs rolls the restore back', async () => {
+    const { url, drop } = await scratchDatabase('studio_sys');
+    try {
+      const database = openPostgres(url, 2);
+      await database.migrate();
+      await database.close();
+      const dir = path.join(tmp, 'sys-pg-backups');
+      const file = await backupPostgres(url, dir, 'manual');
+      const unpacked = path.join(tmp, 'sys-pg-unpacked');
+      fs.mkdirSync(unpacked);
+      await tar.x({ file, cwd: unpacked });
+      const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, MANIFEST), 'utf8')) as BackupManifest;
+      expect(manifest.counts[MIGRATIONS]).toBe(migrationsOnDisk());
+      expect(runScript('backup-verify.ts', [file], {}).stdout).toContain(`${MIGRATIONS}: ${migrationsOnDisk()} (manifest ${migrationsOnDisk()})`);
+
+      // the same snapshot dumped without drizzle's schema: every studio table is there, the migrations are not
+      const dump = path.join(unpacked, 'database.dump');
+      fs.rmSync(dump);
+      const pgDump = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--exclude-schema=drizzle', `--file=${dump}`, `--dbname=${url}`], { encoding: 'utf8' });
+      expect(pgDump.status, pgDump.stderr).toBe(0);
+      const cut = path.join(tmp, 'studio-2026-11-25T11-00-00-000Z-hourly.pg.tar');
+      await tar.c({ file: cut, cwd: unpacked }, fs.readdirSync(unpacked));
+      const verify = runScript('backup-verify.ts', [cut], {});
+      expect(verify.status).toBe(1);
+      expect(verify.stderr).toContain(`table ${MIGRATIONS} is missing (the backup holds ${migrationsOnDisk()} rows of it)`);
+      const refused = runScript('restore.ts', [cut], { DATABASE_URL: url, BACKUP_DIR: dir, DATA_DIR: path.join(tmp, 'sys-pg-data') });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/failed its check.*unchanged/s);
+
+      // the check inside the restore's transaction counts it too
+      const staged = path.join(tmp, 'sys-pg-staged');
+      const check = await stagePostgresBackup(file, staged);
+      expect(check.problems).toEqual([]);
+      const wrong: BackupManifest = { ...check.manifest!, counts: { ...check.manifest!.counts, [MIGRATIONS]: migrationsOnDisk() + 1 } };
+      await expect(restoreStagedPostgres(url, staged, wrong)).rejects.toThrow(new RegExp(`table ${MIGRATIONS} has ${migrationsOnDisk()} rows where the backup holds ${migrationsOnDisk() + 1}.*rolled back`));
     } finally {
       await drop();
     }

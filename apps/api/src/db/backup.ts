@@ -195,13 +195,32 @@ export function appVersion(): string {
   }
 }
 
-/** Rows in every table of the public schema, in one snapshot when the caller runs it in one. */
+/**
+ * A table's name in a manifest: bare in the public schema (the studio's tables), `schema.table` elsewhere (drizzle's
+ * `drizzle.__drizzle_migrations`, which says which migrations the data has had: a restore that lost it would make the
+ * next start run every migration again on tables that exist).
+ */
+export const tableKey = (schema: string, table: string) => (schema === 'public' ? table : `${schema}.${table}`);
+const splitTableKey = (key: string): [string, string] => {
+  const dot = key.indexOf('.');
+  return dot < 0 ? ['public', key] : [key.slice(0, dot), key.slice(dot + 1)];
+};
+const quoteIdent = (id: string) => `"${id.replace(/"/g, '""')}"`;
+
+/**
+ * Rows in every table the database holds, the studio's own (public schema) and the system ones beside them (drizzle's
+ * migrations), PostgreSQL's catalogs left out; in one snapshot when the caller runs it in one.
+ */
 export async function tableCounts(query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>): Promise<Record<string, number>> {
-  const { rows } = await query(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`);
-  const names = rows.map((r) => String(r.name));
-  if (!names.length) return {};
-  const counted = await query(`select ${names.map((n, i) => `(select count(*) from "${n.replace(/"/g, '""')}")::int as c${i}`).join(', ')}`);
-  return Object.fromEntries(names.map((n, i) => [n, Number(counted.rows[0]![`c${i}`])]));
+  const { rows } = await query(
+    `select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind in ('r', 'p') and n.nspname <> 'information_schema' and n.nspname !~ '^pg_'
+     order by 1, 2`,
+  );
+  const tables = rows.map((r) => [String(r.schema), String(r.name)] as const);
+  if (!tables.length) return {};
+  const counted = await query(`select ${tables.map(([s, t], i) => `(select count(*) from ${quoteIdent(s)}.${quoteIdent(t)})::int as c${i}`).join(', ')}`);
+  return Object.fromEntries(tables.map(([s, t], i) => [tableKey(s, t), Number(counted.rows[0]![`c${i}`])]));
 }
 
 /** Every file under DATA_DIR/uploads (profile photos and the like), as archive paths `uploads/...`. */
@@ -500,7 +519,7 @@ export async function verifyPostgresDump(file: string): Promise<number> {
 }
 
 /**
- * The rows per table of the public schema a pg_dump file holds, read from pg_restore's data stream (`COPY ... FROM
+ * The rows per table (named as tableCounts names them) a pg_dump file holds, read from pg_restore's data stream (`COPY ... FROM
  * stdin;`, one line a row, `\.` at the end), no database touched. A file cut short or damaged makes pg_restore fail:
  * that throws.
  */
@@ -521,7 +540,7 @@ export async function dumpRowCounts(dump: string): Promise<Record<string, number
     if (table === null) {
       const m = /^COPY ("(?:[^"]|"")+"|[^ ."]+)\.("(?:[^"]|"")+"|[^ ."]+)(?: \(.*\))? FROM stdin;$/.exec(line);
       if (m) {
-        table = unquote(m[1]!) === 'public' ? unquote(m[2]!) : '';
+        table = tableKey(unquote(m[1]!), unquote(m[2]!));
         rows = 0;
       }
     } else if (line === '\\.') {
@@ -587,23 +606,25 @@ export async function verifyPostgresBackup(file: string): Promise<BackupCheck> {
  * exactly its rows, else it raises and the whole restore rolls back.
  */
 function restoreCheckSql(manifest: BackupManifest): string {
-  const want = Object.fromEntries(Object.entries(manifest.counts).filter(([t]) => !manifest.volatile.includes(t)));
+  const want = Object.entries(manifest.counts)
+    .filter(([t]) => !manifest.volatile.includes(t))
+    .map(([t, n]) => [...splitTableKey(t), t, n]);
   const json = JSON.stringify(want).replace(/'/g, "''");
   return `
 DO $studio_restore_check$
 DECLARE
   want jsonb := '${json}'::jsonb;
-  t text;
+  w jsonb;
   n bigint;
   problems text := '';
 BEGIN
-  FOR t IN SELECT jsonb_object_keys(want) LOOP
-    IF to_regclass(format('public.%I', t)) IS NULL THEN
-      problems := problems || format('table %s is missing (the backup holds %s rows of it); ', t, want->>t);
+  FOR w IN SELECT jsonb_array_elements(want) LOOP
+    IF to_regclass(format('%I.%I', w->>0, w->>1)) IS NULL THEN
+      problems := problems || format('table %s is missing (the backup holds %s rows of it); ', w->>2, w->>3);
     ELSE
-      EXECUTE format('select count(*) from public.%I', t) INTO n;
-      IF n <> (want->>t)::bigint THEN
-        problems := problems || format('table %s has %s rows where the backup holds %s; ', t, n, want->>t);
+      EXECUTE format('select count(*) from %I.%I', w->>0, w->>1) INTO n;
+      IF n <> (w->>3)::bigint THEN
+        problems := problems || format('table %s has %s rows where the backup holds %s; ', w->>2, n, w->>3);
       END IF;
     END IF;
   END LOOP;
