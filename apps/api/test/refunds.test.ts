@@ -180,3 +180,30 @@ describe('POST /api/orders/{id}/refunds', () => {
     expect(((await call('GET', `/api/orders/${order.id}`)).json().data as Order).refunds).toHaveLength(1);
   });
 });
+
+describe('GET /api/orders/getmonth/{month}/{outlet} after refunds', () => {
+  it("the invoices' month list: its total is net of the listed sales' refunds, with what was sold and refunded beside it", async () => {
+    const month = today.slice(0, 7);
+    const summary = async () => (await call('GET', `/api/orders/getmonth/${month}/office?per_page=1`)).json().summary as { count: number; total: number; sold: number; refunded: number };
+    const s0 = await summary();
+    expect(kobo(s0.sold) - kobo(s0.refunded)).toBe(kobo(s0.total));
+    const { order } = await sale();
+    const s1 = await summary();
+    expect(s1.count).toBe(s0.count + 1);
+    expect(kobo(s1.total) - kobo(s0.total)).toBe(kobo(order.total));
+    const res = await refund(order.id, { items: [{ order_item_id: order.items[1]!.id, quantity: 1 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    const back = (res.json().data as Order).refunded;
+    expect(back).toBeGreaterThan(0);
+    const s2 = await summary();
+    // still one more paid invoice; the month's total less what it gave back, the sold figure as it was
+    expect(s2.count).toBe(s1.count);
+    expect(kobo(s2.sold)).toBe(kobo(s1.sold));
+    expect(kobo(s2.refunded) - kobo(s1.refunded)).toBe(kobo(back));
+    expect(kobo(s1.total) - kobo(s2.total)).toBe(kobo(back));
+    expect(kobo(s2.sold) - kobo(s2.refunded)).toBe(kobo(s2.total));
+    // another outlet's list is not touched
+    const store = (await call('GET', `/api/orders/getmonth/${month}/store?per_page=1`)).json().summary as { refunded: number };
+    expect(store.refunded).toBe(0);
+  });
+});

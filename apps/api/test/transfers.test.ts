@@ -201,6 +201,9 @@ describe('POST /api/transfers/not-received', () => {
     // sales count what was sold; the money that never arrived is shown apart beside them
     expect(s1.income_by_source.sales_store).toBe(s0.income_by_source.sales_store);
     expect(Math.round((s1.transfers_not_received - s0.transfers_not_received) * 100)).toBe(2_500_000);
+    // and it is the part still inside the sales (and income): shown apart, never silently in or out
+    expect(Math.round((s1.transfers_not_received_sales - s0.transfers_not_received_sales) * 100)).toBe(2_500_000);
+    expect(s1.income).toBe(s0.income);
     expect(d1.transfers.not_received.count).toBe(d0.transfers.not_received.count + 1);
     expect(d1.transfers.unconfirmed.count).toBe(d0.transfers.unconfirmed.count - 1);
     expect(Math.round((b1.transfers.not_received.amount - b0.transfers.not_received.amount) * 100)).toBe(2_500_000);
@@ -215,9 +218,17 @@ describe('POST /api/transfers/not-received', () => {
 
   it("reverses a fee's line in its ledger: the balance is owed again, the ledger shows the flag and the reversal", async () => {
     const f = await oneOfEach();
+    const summary = async () => (await call('GET', `/api/finances/summary-range/${today}/${today}`)).json().data;
+    const s0 = await summary();
     const before = (await call('GET', `/api/office-students/${f.office.id}`)).json().data;
     const res = await call('POST', '/api/transfers/not-received', { items: [{ kind: 'office-student', id: f.lines['office-student'] }], reason: 'Bounced' });
     expect(res.statusCode, res.body).toBe(200);
+    // the summary: out of the fees (the reversal) and so of income, shown apart, and not among the sales' part
+    const s1 = await summary();
+    expect(Math.round((s0.income_by_source.fees - s1.income_by_source.fees) * 100)).toBe(5_000_000);
+    expect(Math.round((s0.income - s1.income) * 100)).toBe(5_000_000);
+    expect(Math.round((s1.transfers_not_received - s0.transfers_not_received) * 100)).toBe(5_000_000);
+    expect(s1.transfers_not_received_sales).toBe(s0.transfers_not_received_sales);
     const after = (await call('GET', `/api/office-students/${f.office.id}`)).json().data;
     expect(after.balance - before.balance).toBe(50_000);
     const ledger = (await call('GET', `/api/office-students/${f.office.id}/payments`)).json().data as { id: number; amount: number; reverses_id: number | null; reversed_by: number | null; note: string | null; transfer_status: string | null }[];

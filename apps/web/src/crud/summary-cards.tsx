@@ -14,8 +14,8 @@ export type SummaryCardDef<S> = SummaryFigure<S> & {
   label: string;
   /** `money`: ₦1,234.00; `count`: 12. */
   format: 'money' | 'count';
-  /** The small line under the figure; default the list's (a month view: the month's name). */
-  hint?: ReactNode;
+  /** The small line under the figure, or one read from the summary; default the list's (a month view: the month's name). */
+  hint?: ReactNode | ((summary: S) => ReactNode);
   icon?: ReactNode;
   color?: string;
   /** Default `summary-{key}` (its figure: `summary-{key}-value`). */
@@ -51,7 +51,7 @@ export function SummaryCards<S>({ cards, summary, loading, hint }: { cards: read
             label={card.label}
             // no summary (the list failed to load): a dash, never a zero that reads as "nothing sold"
             value={summary === undefined ? '—' : card.format === 'money' ? formatMoney(n) : n.toLocaleString('en-NG')}
-            hint={card.hint ?? hint}
+            hint={(typeof card.hint === 'function' ? (summary === undefined ? undefined : card.hint(summary)) : card.hint) ?? hint}
             icon={card.icon}
             color={card.color}
             loading={loading}

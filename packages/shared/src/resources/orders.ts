@@ -151,6 +151,14 @@ export interface OrderSummary {
   count: number;
   total: number;
 }
+/**
+ * A list of invoices' summary (`getmonth`): the paid invoices, their `total` net of what their partial refunds gave
+ * back (whenever the refund was made), what they were `sold` for and what was `refunded` (`total = sold - refunded`).
+ */
+export interface OrderListSummary extends OrderSummary {
+  sold: number;
+  refunded: number;
+}
 export interface StaffSummary extends OrderSummary {
   by_outlet: Record<'store' | 'office' | 'salon', OrderSummary>;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { bookingDuesBetween } from '../../resources/bridal-bookings/booking-dues.js';
 import { dailyTotalsTable } from './daily-totals.table.js';
-import { bridalBookingPaymentsTable, hostelStudentPaymentsTable, officeStudentPaymentsTable, orderPaymentsTable, ordersTable, studentPaymentsTable } from '../../db/schema.js';
+import { notReceivedParts } from '../transfers/transfers.service.js';
 
 // "How much did we make, and where did it go?": manual entries plus what the studio already records
 // (paid sales, trainees' fee payments, booking payments), read from `daily_totals`, which the database keeps
@@ -49,7 +49,7 @@ export async function summaryRange(db: Db, from: string, to: string): Promise<Fi
       sql`select ${T.source} as source, case when ${T.source} in ('sale', 'expense') then ${T.key} end as key, sum(${T.amount})::text as amount
           from ${T} where ${money(from, to)} group by 1, 2`,
     ),
-    notReceivedIn(db, from, to),
+    notReceivedParts(db, from, to),
     // partial refunds (issue 17): already taken off the sales of the day they were paid out; their total, for the record
     rowsOf<{ amount: string | null }>(db, sql`select sum(${T.amount})::text as amount from ${T} where ${totalsCovering(from, to, ['refund'])}`),
   ]);
@@ -79,28 +79,11 @@ export async function summaryRange(db: Db, from: string, to: string): Promise<Fi
     net: fromKobo(incomeK - spentK),
     income_by_source: { manual: of('manual'), sales: fromKobo(salesK), sales_store: of('sales_store'), sales_office: of('sales_office'), sales_salon: of('sales_salon'), fees: of('fees'), bookings: of('bookings') },
     expense_by_category: Object.fromEntries(Object.entries(expenseK).sort(([, a], [, b]) => b - a).map(([k, v]) => [k, fromKobo(v)])),
-    transfers_not_received: fromKobo(notReceived),
+    transfers_not_received: fromKobo(Math.round(notReceived.sales.amount * 100) + Math.round(notReceived.ledgers.amount * 100)),
+    transfers_not_received_sales: notReceived.sales.amount,
     refunds: fromKobo(sumKobo(refunds[0]?.amount)),
     bookings_due: (await bookingDuesBetween(db, from, to)).balance,
   };
-}
-
-/**
- * Transfers flagged not received (issue 17, decision 015), dated in the range by the sale's business day or the
- * ledger line's date, in kobo: shown apart beside income. A fee's or booking's is already out of income (its ledger
- * reversal); a sale's stays in its outlet's sales, which count what was sold, and this figure says how much of it
- * never arrived. Few rows: the flagged lines only.
- */
-async function notReceivedIn(db: Db, from: string, to: string): Promise<number> {
-  const P = orderPaymentsTable;
-  const O = ordersTable;
-  const ledgers = [studentPaymentsTable, officeStudentPaymentsTable, hostelStudentPaymentsTable, bridalBookingPaymentsTable];
-  const parts = [
-    sql`select ${P.amount} as amount from ${P} join ${O} on ${O.id} = ${P.order_id} where ${P.not_received_at} is not null and ${O.status} = 'paid' and ${O.business_date} between ${from} and ${to}`,
-    ...ledgers.map((L) => sql`select ${L.amount} from ${L} where ${L.not_received_at} is not null and ${L.date} between ${from} and ${to}`),
-  ];
-  const [r] = await rowsOf<{ amount: string | null }>(db, sql`select sum(amount)::text as amount from (${sql.join(parts, sql` union all `)}) x`);
-  return sumKobo(r?.amount);
 }
 
 /** Income, expense and net per month (`YYYY-MM`) or per year (`YYYY`), every period in the range, empty ones as 0. */

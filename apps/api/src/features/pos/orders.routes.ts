@@ -15,6 +15,7 @@ import {
   fieldErrors,
   outletSchema,
   searchTextSchema,
+  type OrderListSummary,
   type Outlet,
   monthRange,
 } from '@studio/shared';
@@ -31,7 +32,7 @@ import { adminApproval, approveDiscount } from './discount-approval.js';
 import { refundOrder } from './refunds.service.js';
 import { idempotent, sendIdempotent } from '../../crud/idempotency.js';
 import { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
-import { orderCountsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
+import { orderCountsTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
 import { assertDayOpen } from './day-close.service.js';
 import { sellOffline } from './offline-sales.service.js';
 import { presentReviews } from './offline-review.store.js';
@@ -65,11 +66,13 @@ async function rememberSentKeys(req: FastifyRequest): Promise<void> {
 }
 
 /**
- * Newest first, always paged: an outlet makes thousands of sales a month. One aggregate gives the
- * row count for paging and the count and exact total of the paid (not void) orders, run beside the page.
+ * Newest first, always paged: an outlet makes thousands of sales a month. One aggregate gives the row count for
+ * paging and the count and exact total of the paid (not void) orders, and another what their partial refunds gave
+ * back (issue 17: the list's total is net of them, `sold` and `refunded` beside it), run beside the page.
  */
-async function pagedOrders(db: Db, where: SQL | undefined, q: PageQuery) {
-  const [[agg], rows] = await Promise.all([
+async function pagedOrders(db: Db, where: SQL | undefined, q: PageQuery): Promise<Awaited<ReturnType<typeof envelope>> & { summary: OrderListSummary }> {
+  const R = orderRefundsTable;
+  const [[agg], [refunds], rows] = await Promise.all([
     db
       .select({
         rows: sql<number>`count(*)::int`,
@@ -78,12 +81,19 @@ async function pagedOrders(db: Db, where: SQL | undefined, q: PageQuery) {
       })
       .from(O)
       .where(where),
+    db
+      .select({ amount: sql<string>`coalesce(sum(${R.amount}), 0)::text` })
+      .from(R)
+      .innerJoin(O, eq(O.id, R.order_id))
+      .where(and(where, eq(O.status, 'paid'))),
     pageOf(db, where, q),
   ]);
   const total = Number(agg?.rows ?? 0);
+  const soldK = sumKobo(agg?.total);
+  const refundedK = sumKobo(refunds?.amount);
   return {
     ...(await envelope(db, rows, total, q)),
-    summary: { count: Number(agg?.paid ?? 0), total: Number(agg?.total ?? 0) },
+    summary: { count: Number(agg?.paid ?? 0), total: fromKobo(soldK - refundedK), sold: fromKobo(soldK), refunded: fromKobo(refundedK) },
   };
 }
 

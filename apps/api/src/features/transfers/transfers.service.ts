@@ -134,15 +134,30 @@ export async function unconfirmedTotals(db: DbOrTx): Promise<TransferTotals> {
   return { count: Number(r?.count ?? 0), amount: fromKobo(sumKobo(r?.amount)) };
 }
 
-/** Transfers flagged not received whose line is dated in [from, to] (sale's business day, ledger line's date). */
-export async function notReceivedTotals(db: DbOrTx, from: string, to: string): Promise<TransferTotals> {
+/**
+ * Transfers flagged not received whose line is dated in [from, to] (sale's business day, ledger line's date), in two
+ * parts: a sale's line stays in the sales, which count what was sold (so in income), and a fee's or booking's was
+ * reversed in its ledger (so out of income already). The finance summary shows both apart.
+ */
+export async function notReceivedParts(db: DbOrTx, from: string, to: string): Promise<{ sales: TransferTotals; ledgers: TransferTotals }> {
   const parts = [
-    sql`select ${P.amount} as amount from ${P} join ${O} on ${O.id} = ${P.order_id} where ${P.not_received_at} is not null and ${O.status} = 'paid' and ${O.business_date} between ${from} and ${to}`,
-    ...LEDGERS.map(({ ledger: L }) => sql`select ${L.amount} from ${L} where ${L.not_received_at} is not null and ${L.date} between ${from} and ${to}`),
+    sql`select true as sale, ${P.amount} as amount from ${P} join ${O} on ${O.id} = ${P.order_id} where ${P.not_received_at} is not null and ${O.status} = 'paid' and ${O.business_date} between ${from} and ${to}`,
+    ...LEDGERS.map(({ ledger: L }) => sql`select false, ${L.amount} from ${L} where ${L.not_received_at} is not null and ${L.date} between ${from} and ${to}`),
   ];
-  const result = (await db.execute(sql`select count(*)::int as count, coalesce(sum(amount), 0)::text as amount from (${sql.join(parts, sql` union all `)}) t`)) as unknown as { rows: { count: number; amount: string }[] };
-  const r = result.rows[0];
-  return { count: Number(r?.count ?? 0), amount: fromKobo(sumKobo(r?.amount)) };
+  const result = (await db.execute(sql`select sale, count(*)::int as count, coalesce(sum(amount), 0)::text as amount from (${sql.join(parts, sql` union all `)}) t group by sale`)) as unknown as {
+    rows: { sale: boolean; count: number; amount: string }[];
+  };
+  const part = (sale: boolean): TransferTotals => {
+    const r = result.rows.find((x) => x.sale === sale);
+    return { count: Number(r?.count ?? 0), amount: fromKobo(sumKobo(r?.amount)) };
+  };
+  return { sales: part(true), ledgers: part(false) };
+}
+
+/** Count and amount of the transfers flagged not received, dated in [from, to] (the dashboard's and day close's figure). */
+export async function notReceivedTotals(db: DbOrTx, from: string, to: string): Promise<TransferTotals> {
+  const { sales, ledgers } = await notReceivedParts(db, from, to);
+  return { count: sales.count + ledgers.count, amount: fromKobo(Math.round(sales.amount * 100) + Math.round(ledgers.amount * 100)) };
 }
 
 /** The given lines, locked (FOR UPDATE) so two admins confirming one line at once are serialised. */

@@ -51,6 +51,30 @@ export function FinanceStatement({ summary, periodName, printedAt = new Date() }
       </div>
 
       <div className={classes.section}>
+        <h3>Shown apart</h3>
+        <table className={classes.lines}>
+          <tbody>
+            <tr data-testid="statement-refunds">
+              <td>Refunds paid out (already taken off the sales above; sold {formatMoney(summary.income_by_source.sales + summary.refunds)})</td>
+              <td>{formatMoney(summary.refunds)}</td>
+            </tr>
+            <tr data-testid="statement-not-received">
+              <td>Transfers not received (fees and bookings reversed out of them)</td>
+              <td>{formatMoney(summary.transfers_not_received)}</td>
+            </tr>
+            <tr data-testid="statement-not-received-sales">
+              <td>of which sales&apos; transfers, in the sales above but never received</td>
+              <td>{formatMoney(summary.transfers_not_received_sales)}</td>
+            </tr>
+            <tr data-testid="statement-bookings-due">
+              <td>Bookings still owe (events in the period)</td>
+              <td>{formatMoney(summary.bookings_due)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+
+      <div className={classes.section}>
         <h3>Expenses by category</h3>
         <table className={classes.lines}>
           <tbody>
@@ -79,7 +103,7 @@ export function FinanceStatement({ summary, periodName, printedAt = new Date() }
         <span data-testid="statement-net">{formatMoney(summary.net)}</span>
       </div>
       <div className={classes.foot}>
-        Sales are paid invoices (voids left out); fees and bookings are payments received, reversals netted. Printed {studioDateTime(printedAt)}.
+        Sales are paid invoices (voids left out) less the refunds paid out in the period; fees and bookings are payments received, reversals netted. Printed {studioDateTime(printedAt)}.
       </div>
     </div>
   );

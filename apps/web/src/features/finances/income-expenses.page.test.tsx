@@ -38,8 +38,9 @@ const MARCH_SUMMARY: FinanceSummary = {
   net: 330000.3,
   income_by_source: { manual: 70000, sales: 207500.3, sales_store: 37500.3, sales_office: 150000, sales_salon: 20000, fees: 122500, bookings: 50000 },
   expense_by_category: { Rent: 95000, 'Generator fuel': 25000 },
-  transfers_not_received: 0,
-  refunds: 0,
+  transfers_not_received: 75000,
+  transfers_not_received_sales: 25000,
+  refunds: 12500.2,
   bookings_due: 140000,
 };
 const YEAR_SUMMARY: FinanceSummary = { ...MARCH_SUMMARY, from: '2024-01-01', to: '2024-12-31', income: 1000, expense: 2500.5, net: -1500.5, expense_by_category: { Salaries: 2500.5 } };
@@ -149,6 +150,12 @@ describe('IncomeExpensesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(valueOf('finance-expense')).toBe('₦120,000.00');
     expect(valueOf('finance-net')).toBe('₦330,000.30');
     expect(within(screen.getByTestId('finance-income')).getByText('March 2025')).toBeTruthy();
+    // refunds and transfers not received apart, never silently in the income; and what bookings still owe
+    expect(valueOf('finance-refunds')).toBe('₦12,500.20');
+    expect(within(screen.getByTestId('finance-refunds')).getByText('Taken off the sales: ₦220,000.50 sold')).toBeTruthy();
+    expect(valueOf('finance-not-received')).toBe('₦75,000.00');
+    expect(within(screen.getByTestId('finance-not-received')).getByText('₦25,000.00 of it is in the sales (never arrived); fees and bookings were reversed')).toBeTruthy();
+    expect(valueOf('finance-bookings-due')).toBe('₦140,000.00');
 
     // by source, each with its share of the income; sales per outlet and in all
     expect(textOf('source-manual')).toBe('Other income₦70,000.0016%');
@@ -303,6 +310,10 @@ describe('IncomeExpensesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(statement.getByTestId('statement-income').textContent).toBe('₦1,000.00');
     expect(statement.getByTestId('statement-expense').textContent).toBe('₦2,500.50');
     expect(statement.getByTestId('statement-net').textContent).toBe('-₦1,500.50');
+    expect(statement.getByTestId('statement-refunds').textContent).toBe('Refunds paid out (already taken off the sales above; sold ₦220,000.50)₦12,500.20');
+    expect(statement.getByTestId('statement-not-received').textContent).toMatch(/₦75,000\.00$/);
+    expect(statement.getByTestId('statement-not-received-sales').textContent).toMatch(/₦25,000\.00$/);
+    expect(statement.getByTestId('statement-bookings-due').textContent).toMatch(/₦140,000\.00$/);
     // the same statement waits in the print area
     expect(within(screen.getByTestId('print-root')).getByTestId('statement-net').textContent).toBe('-₦1,500.50');
   });

@@ -10,6 +10,7 @@ import { ResourceForm } from '../../crud/resource-form';
 import type { SummaryCardDef } from '../../crud/summary-cards';
 import { SummaryCards } from '../../crud/summary-cards';
 import { apiRequest } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
 import { PageHeader } from '../../lib/ui/page-header';
 import { studioDate } from '../../lib/studio-time';
 import { ExpenseCategoriesChart, IncomeSourcesChart } from './finance-charts';
@@ -27,6 +28,34 @@ const PERIOD_CARDS: readonly SummaryCardDef<FinanceSummary>[] = [
   { key: 'income', label: 'Income', format: 'money', color: 'teal', testId: 'finance-income' },
   { key: 'expense', label: 'Expenses', format: 'money', color: 'red', testId: 'finance-expense' },
   { key: 'net', label: 'Net', format: 'money', testId: 'finance-net', hint: 'Income less expenses' },
+];
+
+/**
+ * What income does not silently hold (issue 17): refunds paid out (already off the sales), transfers flagged not
+ * received (a sale's still in the sales as sold, a fee's or booking's reversed out of them), and what bookings with
+ * an event in the period still owe (the one definition of due: Manage Bookings and the dashboard show the same).
+ */
+const APART_CARDS: readonly SummaryCardDef<FinanceSummary>[] = [
+  {
+    key: 'refunds',
+    label: 'Refunds paid out',
+    format: 'money',
+    color: 'orange',
+    testId: 'finance-refunds',
+    hint: (s) => (s.refunds > 0 ? `Taken off the sales: ${formatMoney(s.income_by_source.sales + s.refunds)} sold` : 'Partial refunds of sales'),
+  },
+  {
+    key: 'transfers_not_received',
+    label: 'Transfers not received',
+    format: 'money',
+    color: 'red',
+    testId: 'finance-not-received',
+    hint: (s) =>
+      s.transfers_not_received > 0
+        ? `${formatMoney(s.transfers_not_received_sales)} of it is in the sales (never arrived); fees and bookings were reversed`
+        : 'Flagged on Transfers to confirm',
+  },
+  { key: 'bookings_due', label: 'Bookings still owe', format: 'money', color: 'grape', testId: 'finance-bookings-due', hint: 'Events in the period, cancelled left out' },
 ];
 
 /** The entries list's own summary: the entries typed in here, not sales, fees or bookings. */
@@ -103,6 +132,7 @@ export function IncomeExpensesPage({ title }: { title: string }) {
           </Alert>
         )}
         <SummaryCards cards={PERIOD_CARDS} summary={summary.data} loading={summary.isPending} hint={name} />
+        <SummaryCards cards={APART_CARDS} summary={summary.data} loading={summary.isPending} hint={name} />
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 6 }}>

@@ -26,7 +26,10 @@ function serveOrders() {
     const month = path.match(/^\/api\/orders\/getmonth\/([^/]+)\/([^/]+)$/);
     if (call.method === 'GET' && month) {
       const page = Number(call.url.searchParams.get('page') ?? 1);
-      const summary = { count: paid().length, total: paid().reduce((n, o) => n + o.total, 0) };
+      // as the API: the paid invoices' total net of their refunds, with what they were sold for and what went back
+      const sold = paid().reduce((n, o) => n + o.total, 0);
+      const refunded = paid().reduce((n, o) => n + o.refunded, 0);
+      const summary = { count: paid().length, total: sold - refunded, sold, refunded };
       return jsonResponse(200, ordersPage(page === 1 ? [...orders.values()] : [makeOrder({ id: 30, invoice_no: 'STO-000030', customer_name: 'Page Two' })], { page, lastPage: 2, total: 21, summary }));
     }
     const invoice = path.match(/^\/api\/orders\/search\/([^/]+)$/);
@@ -216,6 +219,10 @@ describe('InvoicesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(post.url.pathname).toBe('/api/orders/1/refunds');
     expect(post.body).toMatchObject({ items: [{ order_item_id: 11, quantity: 1 }], method: 'cash', reason: 'Wrong shade', approval: { username: 'blessing', password: 'admin-pass' } });
     expect(typeof (post.body as { client_ref?: string }).client_ref).toBe('string');
+    // the month's total is net of it, saying what was sold and refunded
+    await waitFor(() => expect(screen.getByTestId('summary-total-value').textContent).toBe('₦9,000.00'));
+    expect(within(screen.getByTestId('summary-total')).getByText('After ₦4,500.00 refunded of ₦13,500.00 sold')).toBeTruthy();
+    expect(screen.getByTestId('summary-count-value').textContent).toBe('2');
   });
 
   it('reprints through the receipt modal', async () => {

@@ -1,5 +1,5 @@
 import { Button, SegmentedControl } from '@mantine/core';
-import { OUTLETS, type Order, type OrderSummary, type Outlet } from '@studio/shared';
+import { OUTLETS, type Order, type OrderListSummary, type Outlet } from '@studio/shared';
 import { IconCash, IconPencil, IconReceipt, IconReceipt2, IconReceiptRefund, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { canRefund } from '../../lib/orders/order-labels';
 import { ReceiptModal } from '../../lib/receipt/receipt-modal';
 import { ORDER_TABLE_IDS, orderColumns, orderCsvColumns, orderRowProps } from '../../lib/orders/orders-table';
 import { type OrderSearchMode, fetchMonthOrders, fetchOrderSearch, orderKeys } from '../../lib/orders/orders-queries';
+import { formatMoney } from '../../lib/format';
 import { PageHeader } from '../../lib/ui/page-header';
 import { studioMonth } from '../../lib/studio-time';
 import { EditInvoiceModal } from './edit-invoice.modal';
@@ -20,10 +21,19 @@ const COLUMNS = orderColumns('staff');
 const CSV_COLUMNS = orderCsvColumns('staff');
 const TABLE = { ...ORDER_TABLE_IDS, rowProps: orderRowProps };
 
-/** The month's paid invoices, their total and the average sale (void invoices count in none of them). */
-const SUMMARY: readonly SummaryCardDef<OrderSummary>[] = [
+/**
+ * The month's paid invoices, their total net of refunds (what they were sold for and what was refunded under it) and
+ * the average sale (void invoices count in none of them).
+ */
+const SUMMARY: readonly SummaryCardDef<OrderListSummary>[] = [
   { key: 'count', label: 'Paid invoices', format: 'count', icon: <IconReceipt size={22} /> },
-  { key: 'total', label: 'Sales total', format: 'money', icon: <IconCash size={22} /> },
+  {
+    key: 'total',
+    label: 'Sales total',
+    format: 'money',
+    icon: <IconCash size={22} />,
+    hint: (s) => (s.refunded > 0 ? `After ${formatMoney(s.refunded)} refunded of ${formatMoney(s.sold)} sold` : undefined),
+  },
   {
     key: 'average',
     label: 'Average sale',
@@ -62,7 +72,7 @@ export function InvoicesPage({ outlet, title }: { outlet: Outlet; title: string 
           </Button>
         }
       />
-      <MonthView<Order, OrderSummary>
+      <MonthView<Order, OrderListSummary>
         queryKey={orderKeys.invoices(outlet)}
         fetchPage={(month, page, perPage, signal) => fetchMonthOrders(outlet, month, page, signal, perPage)}
         columns={COLUMNS}

@@ -1,10 +1,10 @@
-import type { Order, OrderRefundInput, OrderSummary, OrderUpdate, Outlet, Paged, StaffPerformanceRow, StaffSummary } from '@studio/shared';
+import type { Order, OrderListSummary, OrderRefundInput, OrderUpdate, Outlet, Paged, StaffPerformanceRow, StaffSummary } from '@studio/shared';
 import { ORDERS_PER_PAGE } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, moneyPost, segment } from '../api-client';
 
-/** `getmonth` answers with the month's paid count and total beside the page. */
-export type OrdersPage = Paged<Order> & { summary?: OrderSummary };
+/** `getmonth` answers with the month's paid count and total (net of refunds) beside the page. */
+export type OrdersPage = Paged<Order> & { summary?: OrderListSummary };
 export type StaffOrdersPage = Paged<Order> & { summary: StaffSummary };
 
 /** Invoice search: by customer name (`name-search/{text}`) or by invoice number (`search/{text}`). */
