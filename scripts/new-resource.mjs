@@ -75,6 +75,26 @@ const afterLast = (pattern, line) => (text) => {
   return lines.join('\n');
 };
 
+/**
+ * The list's elements as line ranges, `lines[from]` to `lines[to - 1]`: an element spans lines until its brackets close
+ * (`...outlets.map((o) => ({ ... }))` over six lines is one), so a new entry never lands inside another.
+ */
+function routeEntries(lines, from, to) {
+  const entries = [];
+  let depth = 0;
+  let first = -1;
+  for (let i = from; i < to; i++) {
+    const code = lines[i].replace(/'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|\/\/.*$/g, '');
+    if (depth === 0 && first < 0 && code.trim()) first = i;
+    for (const c of code) depth += '([{'.includes(c) ? 1 : ')]}'.includes(c) ? -1 : 0;
+    if (depth === 0 && first >= 0) {
+      entries.push({ first, last: i });
+      first = -1;
+    }
+  }
+  return entries;
+}
+
 create(
   `packages/shared/src/resources/${name}.ts`,
   `import { z } from 'zod';
@@ -183,11 +203,8 @@ change(
     const end = lines.findIndex((l, i) => i > start && /^\];/.test(l));
     if (start < 0 || end < 0) return t;
     let at = end;
-    for (let i = end - 1; i > start; i--) {
-      if (lines[i].includes(`in: '${menu}'`)) {
-        at = i + 1;
-        break;
-      }
+    for (const element of routeEntries(lines, start + 1, end)) {
+      if (lines.slice(element.first, element.last + 1).some((l) => l.includes(`in: '${menu}'`))) at = element.last + 1;
     }
     lines.splice(at, 0, entry);
     return lines.join('\n');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // new-resource.mjs on a copy of the repository's registries: it writes the four files and registers the resource
@@ -26,6 +27,9 @@ function scratch() {
 }
 const run = (dir, ...args) => execFileSync(process.execPath, [path.join(repo, 'scripts/new-resource.mjs'), '--root', dir, ...args], { encoding: 'utf8', stdio: 'pipe' });
 const read = (dir, rel) => fs.readFileSync(path.join(dir, rel), 'utf8');
+/** What TypeScript cannot parse in a file (a line spliced into the middle of an expression). */
+const syntaxErrors = (text) =>
+  (ts.transpileModule(text, { reportDiagnostics: true, compilerOptions: { jsx: ts.JsxEmit.Preserve } }).diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 
 describe('npm run new:resource', () => {
   it('writes the declaration, table, module and UI, and registers each once', () => {
@@ -49,6 +53,9 @@ describe('npm run new:resource', () => {
     const at = lines.findIndex((l) => l.includes("path: '/products/paint-colours'"));
     expect(lines[at]).toContain("access: 'admin', page: PaintColours, menu: { admin: { in: 'Products' } }");
     expect(lines.slice(at + 1).some((l) => l.includes("in: 'Products'"))).toBe(false);
+    // the products' pages are one `...outlets.map(...)` over several lines: the entry goes after it, not inside it
+    expect(lines[at - 1]).toBe('  })),');
+    for (const rel of REGISTRIES) expect(syntaxErrors(read(dir, rel)), rel).toEqual([]);
   });
 
   it('refuses a resource that exists, and a bad name, changing nothing', () => {
