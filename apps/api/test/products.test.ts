@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, restockDetailFields } from '@studio/shared';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { posHelpers, sum } from './helpers/pos.js';
+import { recordMaker, resourceNamed } from './helpers/records.js';
 
 let t: TestApp;
 let admin: string;
@@ -269,6 +271,38 @@ describe('PUT /api/products/quantity/{id}', () => {
     const lines = await pos.ledger(p.id);
     expect(sum(lines.map((l) => l.change))).toBe(55);
     expect(lines.at(-1)!.quantity_after).toBe(55);
+  });
+});
+
+/** The restock's declared details that name a record (a supplier), with the resource each names: from the declarations. */
+const restockRefs = Object.keys(restockDetailFields)
+  .filter((field) => field in products.references)
+  .map((field) => [field, (products.references as Record<string, string>)[field]!] as const);
+
+describe.skipIf(!restockRefs.length).each(restockRefs)('a restock naming a %s (%s)', (field, target) => {
+  const other = resourceNamed(target);
+  const { make } = recordMaker(() => t, () => admin);
+
+  it('a missing record is a 422 on the field and changes nothing; a real one is kept on the restock, counted in its usage and never deleted from under it', async () => {
+    const p = await pos.product({ quantity: 2 });
+    const bad = await putQty(admin, p.id, { quantity: 3, [field]: 2_000_000_000 });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(bad.json().errors).toHaveProperty(field);
+    expect((await pos.getProduct(p.id)).quantity).toBe(2);
+    expect(await pos.ledger(p.id)).toHaveLength(1);
+
+    const used = await make(other);
+    expect((await putQty(admin, p.id, { quantity: 3, [field]: used.id })).statusCode).toBe(200);
+    const [restock] = (await get(admin, `/api/products/${p.id}/movements`)).json().data;
+    expect(restock).toMatchObject({ reason: 'restock', change: 3, [field]: used.id });
+    const usage = (await get(admin, `${other.path}/usage`)).json().data.find((u: { id: number }) => u.id === used.id);
+    expect(usage).toMatchObject({ by: { restocks: 1 }, total: 1 });
+
+    // the restock's history keeps naming it: its delete is a 422 on the id saying why (never a foreign-key 500)
+    const del = await t.call(admin, { method: 'DELETE', url: `${other.path}/${used.id}` });
+    expect(del.statusCode, del.body).toBe(422);
+    expect(del.json().errors.id[0]).toMatch(/used by 1 restock/);
+    expect((await get(admin, `${other.path}/${used.id}`)).statusCode).toBe(200);
   });
 });
 

@@ -80,6 +80,20 @@ export interface CrudModule<T extends AnyTable = AnyTable, R extends ResourceDef
   computed?: ComputedFields;
   /** The rows a list's declared totals sum (default: every row listed). */
   totalsWhere?: SQL;
+  /** Other tables that carry some of the resource's declared `references` (see `defineCrudModule`). */
+  referencesAlsoIn: readonly ReferenceCarrier[];
+}
+
+/**
+ * A table besides the resource's own whose rows carry some of its declared reference columns (a restock's supplier on
+ * its stock movement, `restockDetailFields`): each such row is a use of the record it names, counted in that record's
+ * `usage` and refusing its delete like the resource's own rows. `name` keys it in the usage answer.
+ */
+export interface ReferenceCarrier {
+  table: PgTable;
+  name: string;
+  singular: string;
+  label: string;
 }
 
 /** What a module's own routes get besides the app. */
@@ -134,6 +148,8 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     computed?: ComputedFields;
     /** The rows a list's declared totals sum, when not every row listed (bookings: not the cancelled ones). */
     totalsWhere?: SQL;
+    /** Other tables carrying some of the declared reference columns: their rows count as uses too. */
+    referencesAlsoIn?: readonly ReferenceCarrier[];
   } & ListsOption<R> &
     (Serialized<RowOf<T>> extends RecordOf<R> ? { toRecord?: (row: RowOf<T>) => RecordOf<R> } : { toRecord: (row: RowOf<T>) => RecordOf<R> }),
 ): CrudModule<T, R> {
@@ -150,6 +166,7 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     ledger: def.ledger,
     computed: def.computed,
     totalsWhere: def.totalsWhere,
+    referencesAlsoIn: def.referencesAlsoIn ?? [],
   };
 }
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.js';
 import { currentUser, isAdmin } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { invalidField, notFound, unprocessable } from '../plugins/errors.js';
-import type { AnyTable, CrudContext, CrudModule, ListContext, RowOf } from './define-crud-module.js';
+import type { AnyTable, CrudContext, CrudModule, ListContext, ReferenceCarrier, RowOf } from './define-crud-module.js';
 import { idempotent, sendIdempotent } from './idempotency.js';
 import { addLedgerLine, hasLedgerLines, registerLedgerRoutes } from './ledger.js';
 import { checkDeclaredColumns, filterCondition, listRows, lowerEq, searchCondition } from './list-query.js';
@@ -51,24 +51,36 @@ async function checkUnique(ctx: CrudContext, mod: CrudModule, values: Record<str
   if (Object.keys(errors).length) throw unprocessable(errors);
 }
 
+/** The rows of `table` whose `field` names a record of another resource: uses of that record. */
+export interface Referrer {
+  table: AnyTable | ReferenceCarrier['table'];
+  field: string;
+  /** The usage answer's key: the referring resource's name (or its carrier's). */
+  name: string;
+  singular: string;
+  label: string;
+}
+
 /** What the registry knows of the other resources: their tables (reference checks) and who refers to whom (deletes). */
 export interface CrudRegistry {
   tableOf(resourceName: string): AnyTable | undefined;
-  /** Modules with a reference field naming `resourceName`. */
-  referrers(resourceName: string): { module: CrudModule; field: string }[];
+  /** Tables with a column naming `resourceName`'s records: the referring modules' own and their `referencesAlsoIn`. */
+  referrers(resourceName: string): Referrer[];
 }
 const noRegistry: CrudRegistry = { tableOf: () => undefined, referrers: () => [] };
 type TableOf = CrudRegistry['tableOf'];
 
+const columnOf = (table: Referrer['table'], field: string) => (table as unknown as Record<string, AnyPgColumn>)[field]!;
+
 /** A record other records refer to is not deleted from under them: 422 saying by how many, never a foreign-key error. */
 async function checkNotReferenced(ctx: CrudContext, mod: CrudModule, id: number, registry: CrudRegistry) {
   const uses: string[] = [];
-  for (const { module, field } of registry.referrers(mod.resource.name)) {
+  for (const { table, field, singular, label } of registry.referrers(mod.resource.name)) {
     const [{ n }] = (await ctx.tx
       .select({ n: sql<number>`count(*)::int` })
-      .from(module.table)
-      .where(eq(module.table[field] as AnyPgColumn, id))) as [{ n: number }];
-    if (n > 0) uses.push(`${n} ${n === 1 ? module.resource.singular.toLowerCase() : module.resource.label.toLowerCase()}`);
+      .from(table)
+      .where(eq(columnOf(table, field), id))) as [{ n: number }];
+    if (n > 0) uses.push(`${n} ${n === 1 ? singular.toLowerCase() : label.toLowerCase()}`);
   }
   if (uses.length) throw invalidField('id', `This ${mod.resource.singular.toLowerCase()} is used by ${uses.join(' and ')}: it cannot be deleted.`);
 }
@@ -193,16 +205,16 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
      */
     app.get(`${resource.path}/usage`, { config: read, schema: { tags, summary: 'How many records use each one' } }, async () => {
       const counts = new Map<number, Record<string, number>>();
-      for (const { module, field } of referrers) {
-        const col = module.table[field] as AnyPgColumn;
+      for (const { table: from, field, name } of referrers) {
+        const col = columnOf(from, field);
         const rows = (await db
           .select({ id: col, n: sql<number>`count(*)::int` })
-          .from(module.table)
+          .from(from)
           .where(sql`${col} is not null`)
           .groupBy(col)) as { id: number; n: number }[];
         for (const { id, n } of rows) {
           const entry = counts.get(id) ?? {};
-          entry[module.resource.name] = (entry[module.resource.name] ?? 0) + Number(n);
+          entry[name] = (entry[name] ?? 0) + Number(n);
           counts.set(id, entry);
         }
       }

@@ -20,5 +20,13 @@ export const crudModules = [usersModule, trainingProgramsModule, trainingSession
 export const crudRegistry: CrudRegistry = {
   tableOf: (name: string): AnyTable | undefined => crudModules.find((m) => m.resource.name === name)?.table,
   referrers: (name: string) =>
-    crudModules.flatMap((module) => Object.entries(module.resource.references).filter(([, target]) => target === name).map(([field]) => ({ module, field }))),
+    crudModules.flatMap((module) => {
+      const { resource } = module;
+      const fields = Object.entries(resource.references).filter(([, target]) => target === name).map(([field]) => field);
+      return fields.flatMap((field) => [
+        { table: module.table, field, name: resource.name, singular: resource.singular, label: resource.label },
+        // the same reference kept on another table of the module's (a restock's supplier on its stock movement)
+        ...module.referencesAlsoIn.filter((c) => field in c.table).map((c) => ({ table: c.table, field, name: c.name, singular: c.singular, label: c.label })),
+      ]);
+    }),
 };

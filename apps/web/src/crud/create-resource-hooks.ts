@@ -103,6 +103,16 @@ async function writeRecord<T>(method: 'POST' | 'PUT', path: string, body: unknow
   return answer.data;
 }
 
+/**
+ * What a write to `name` calls to refresh the cache: this resource and, from the declared references, what it
+ * references (their "In use" counts) and what references it (their lists show its name): affectedByWrite in
+ * packages/shared. Every write of a resource's records uses it, the generic ones and a feature's own (a restock).
+ */
+export function useRefreshAfterWrite(name: string) {
+  const client = useQueryClient();
+  return () => Promise.all(affectedByWrite(name).map((n) => client.invalidateQueries({ queryKey: resourceKeys(n).all })));
+}
+
 export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
   type Row = RecordOf<R>;
   const keys = resourceKeys(resource.name);
@@ -129,13 +139,7 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
     return { data: page.rows, current_page: page.page, last_page: page.lastPage, per_page: page.perPage, total: page.total };
   }
 
-  // a write refreshes this resource and, from the declared references, what it references (their "In use" counts)
-  // and what references it (their lists show its name): affectedByWrite in packages/shared
-  const affected = affectedByWrite(resource.name);
-  function useInvalidate() {
-    const client = useQueryClient();
-    return () => Promise.all(affected.map((name) => client.invalidateQueries({ queryKey: resourceKeys(name).all })));
-  }
+  const useInvalidate = () => useRefreshAfterWrite(resource.name);
 
   return {
     resource,

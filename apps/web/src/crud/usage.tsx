@@ -19,8 +19,10 @@ export function usageText(usage: Usage | undefined): string | null {
   return Object.entries(usage.by)
     .filter(([, n]) => n > 0)
     .map(([name, n]) => {
+      // a resource by its words; another table carrying the reference (a restock's supplier) by its key, `restocks`
       const r = registry.find((x) => x.name === name);
-      return `${n} ${r ? (n === 1 ? r.singular : r.label) : name}`;
+      const label = r?.label ?? name[0]!.toUpperCase() + name.slice(1);
+      return `${n} ${n === 1 ? (r?.singular ?? label.replace(/s$/, '')) : label}`;
     })
     .join(' · ');
 }

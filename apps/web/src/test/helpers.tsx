@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { type RouteObject, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
+import type { z } from 'zod';
 import { Providers } from '../app/providers';
 import type { CurrentUser } from '../lib/auth-store';
 import { clearSession } from '../lib/auth-store';
@@ -10,6 +11,14 @@ import { STORAGE_KEYS } from '../lib/storage';
 
 // The machine may be busy (e2e runs, API tests): give findBy/waitFor room before they give up.
 configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * A record of `schema` for a test: the values it gives, every other field null. A test states what it is about,
+ * and a field a resource gains later (a product's supplier) needs no edit in it.
+ */
+export function recordOf<S extends z.ZodObject>(schema: S, values: Partial<z.infer<S>>): z.infer<S> {
+  return { ...Object.fromEntries(Object.keys(schema.shape).map((key) => [key, null])), ...values } as z.infer<S>;
+}
 
 /** Component tests: room for a loaded machine (the default 5 s is tight for Mantine + router renders). */
 export const COMPONENT_TEST_TIMEOUT = 30_000;

@@ -141,6 +141,10 @@ export const products = defineResource({
 export const restockDetailFields = {} satisfies z.ZodRawShape;
 /** The restock details as a stock movement carries them (null when not given, and on every other movement). */
 export const restockDetailRecord = {} satisfies z.ZodRawShape;
+export type RestockDetails = z.infer<z.ZodObject<typeof restockDetailRecord>>;
+/** A stock movement's restock details from its row (each in the column of its name; null when absent). */
+export const restockDetailsOf = (row: Readonly<Record<string, unknown>>): RestockDetails =>
+  Object.fromEntries(Object.keys(restockDetailRecord).map((k) => [k, row[k] ?? null])) as RestockDetails;
 
 /** `PUT /api/products/quantity/{id}`: a signed change, never zero (restock > 0, write-off < 0), and a restock's details. */
 export const quantityChangeSchema = z.object({

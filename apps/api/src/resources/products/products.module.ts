@@ -37,6 +37,8 @@ export const productsModule = defineCrudModule({
   lists: { finished: () => stockFilters.finished, low: () => stockFilters.low, stocked: () => stockFilters.stocked },
   // the `archived` filter: lists show products in use unless asked for the archived ones
   computed: () => ({ archived: sql<boolean>`(${productsTable.archived_at} is not null)` }),
+  // a restock's declared details (restockDetailFields) that name a record (a supplier) are uses of it, like a product's own
+  referencesAlsoIn: [{ table: stockMovementsTable, name: 'restocks', singular: 'Restock', label: 'Restocks' }],
   hooks: {
     /** A product with sales or a stock ledger is archived, never deleted: invoices and the ledger keep pointing at it. */
     async archiveInstead(existing, { tx }) {

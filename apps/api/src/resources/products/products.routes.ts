@@ -5,7 +5,7 @@ import {
   listQuerySchema,
   products,
   quantityChangeSchema,
-  restockDetailRecord,
+  restockDetailsOf,
   stockTransferSchema,
   type StockMovement,
 } from '@studio/shared';
@@ -111,7 +111,7 @@ export function registerProductRoutes(fastify: FastifyInstance, { db, checkRefer
       note: m.note,
       user: m.user_id ? { id: m.user_id, name: user_name ?? '' } : null,
       created_at: m.created_at.toISOString(),
-      ...Object.fromEntries(Object.keys(restockDetailRecord).map((k) => [k, (m as Record<string, unknown>)[k] ?? null])),
+      ...restockDetailsOf(m),
     }));
     return { data, current_page: page, last_page: Math.max(1, Math.ceil(Number(total) / perPage)), per_page: perPage, total: Number(total) };
   });

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Product, StockMovement } from '@studio/shared';
+import { type Product, productSchema, type StockMovement, stockMovementSchema } from '@studio/shared';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../lib/auth-store';
-import { type FetchCall, callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, quietApiClient, renderRoutes, setupUser, storeUser } from '../../test/helpers';
+import { type FetchCall, callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, quietApiClient, recordOf, renderRoutes, setupUser, storeUser } from '../../test/helpers';
 import { ProductsPage } from './products.page';
 import { summarizeStock } from './stock.queries';
 
 const stamp = '2026-03-01T09:00:00.000Z';
 
 function product(overrides: Partial<Product>): Product {
-  return {
+  return recordOf(productSchema, {
     id: 1,
     outlet: 'salon',
     name: 'Item',
@@ -26,7 +26,7 @@ function product(overrides: Partial<Product>): Product {
     created_at: stamp,
     updated_at: stamp,
     ...overrides,
-  };
+  });
 }
 
 const BROW = product({ id: 5, name: 'Brow Pencil', sku: 'BRW-DB', category: 'Brows', cost_price: 2500, price: 4500, quantity: 3, stock_status: 'low' });
@@ -34,11 +34,11 @@ const SPRAY = product({ id: 8, name: 'Setting Spray', sku: 'SET-100', category: 
 const WASH = product({ id: 6, name: 'Wash & Set', kind: 'service', category: 'Hair', cost_price: 0, price: 5000, quantity: null, stock_status: null });
 const ALL = [BROW, SPRAY, WASH];
 
-const MOVEMENTS: StockMovement[] = [
+const MOVEMENTS = [
   { id: 3, product_id: 5, outlet: 'salon', change: -2, quantity_after: 3, reason: 'transfer_out', order_id: null, note: 'To store', user: { id: 1, name: 'Studio Admin' }, created_at: stamp },
   { id: 2, product_id: 5, outlet: 'salon', change: 4, quantity_after: 5, reason: 'restock', order_id: null, note: 'Supplier invoice 12', user: { id: 1, name: 'Studio Admin' }, created_at: stamp },
   { id: 1, product_id: 5, outlet: 'salon', change: 1, quantity_after: 1, reason: 'opening', order_id: null, note: null, user: null, created_at: stamp },
-];
+].map((m) => recordOf(stockMovementSchema, m as Partial<StockMovement>));
 
 /** What the API sends this user: staff never receive cost prices (contract §3). */
 const asSeenBy = (admin: boolean, rows: Product[]) => (admin ? rows : rows.map(({ cost_price: _cost, ...rest }) => rest as Product));

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import type { Product } from '@studio/shared';
+import { productSchema } from '@studio/shared';
 import { describe, expect, it } from 'vitest';
-import { COMPONENT_TEST_TIMEOUT, jsonResponse, mockFetch, quietApiClient, renderWithProviders, setupUser } from '../../test/helpers';
+import { COMPONENT_TEST_TIMEOUT, jsonResponse, mockFetch, quietApiClient, recordOf, renderWithProviders, setupUser } from '../../test/helpers';
 import { RestockModal } from './restock.modal';
 import { TransferModal } from './transfer.modal';
 
@@ -9,7 +9,7 @@ import { TransferModal } from './transfer.modal';
 
 quietApiClient();
 
-const BROW: Product = {
+const BROW = recordOf(productSchema, {
   id: 5,
   outlet: 'salon',
   name: 'Brow Pencil',
@@ -25,7 +25,7 @@ const BROW: Product = {
   archived_at: null,
   created_at: '2026-03-01T09:00:00.000Z',
   updated_at: '2026-03-01T09:00:00.000Z',
-};
+});
 
 function errorUnder(form: HTMLElement, label: string): string | null {
   const input = within(form).getByLabelText(label, { exact: false });

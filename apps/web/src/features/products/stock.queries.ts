@@ -1,6 +1,6 @@
 import { type Outlet, type Paged, type Product, type QuantityChange, type StockMovement, type StockTransferInput, fromKobo, products, toKobo } from '@studio/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '../../crud/create-resource-hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { resourceKeys, useRefreshAfterWrite } from '../../crud/create-resource-hooks';
 import { api, apiRequest, segment } from '../../lib/api-client';
 
 // Every query here is rooted at the resource name: a restock, sale or edit that invalidates
@@ -61,10 +61,8 @@ export function useStockMovements(productId: number | null, page: number) {
   });
 }
 
-function useInvalidateProducts() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: keys.all });
-}
+/** A stock change refreshes the products and, like any product write, what they reference (a restock's supplier is in use). */
+const useInvalidateProducts = () => useRefreshAfterWrite(products.name);
 
 /** PUT /api/products/quantity/{id} { quantity: signed delta, note }: restock (> 0) or write-off (< 0). Errors are shown in the modal. */
 export function useQuantityChange() {
