@@ -20,6 +20,7 @@ export * from './resources/orders.js';
 export * from './phone.js';
 export * from './resources/clients.js';
 export * from './resources/appointments.js';
+export * from './resources/suppliers.js';
 export * from './dashboard.js';
 export * from './activity-log.js';
 export * from './registry.js';

@@ -10,11 +10,12 @@ import { hostelStudentsModule, officeStudentsModule, studentsModule } from '../r
 import { financesModule } from '../resources/finances/finances.module.js';
 import { clientsModule } from '../resources/clients/clients.module.js';
 import { appointmentsModule } from '../resources/appointments/appointments.module.js';
+import { suppliersModule } from '../resources/suppliers/suppliers.module.js';
 import type { AnyTable } from './define-crud-module.js';
 import type { CrudRegistry } from './register-crud-routes.js';
 
 /** Every module served by the generic CRUD routes. */
-export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule, clientsModule, appointmentsModule] as unknown as CrudModule[];
+export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule, clientsModule, appointmentsModule, suppliersModule] as unknown as CrudModule[];
 
 /** Tables by resource name and who refers to whom, from the shared declarations' `references`. */
 export const crudRegistry: CrudRegistry = {

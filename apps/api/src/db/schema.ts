@@ -24,4 +24,5 @@ export { settingsTable } from '../features/settings/settings.table.js';
 export { idempotencyKeysTable } from '../crud/idempotency.table.js';
 export { clientsTable } from '../resources/clients/clients.table.js';
 export { appointmentsTable, appointmentPaymentsTable } from '../resources/appointments/appointments.table.js';
+export { suppliersTable } from '../resources/suppliers/suppliers.table.js';
 export { duesRemindersTable } from '../features/reminders/reminders.table.js';

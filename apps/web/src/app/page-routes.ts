@@ -64,6 +64,7 @@ const Reminders: Page = lazy(() => appointmentsUi().then((m) => ({ default: m.Re
 const IncomeExpenses: Page = lazy(() => import('../features/finances/income-expenses.page').then((m) => ({ default: m.IncomeExpensesPage })));
 const Transfers: Page = lazy(() => import('../features/transfers/transfers.page').then((m) => ({ default: m.TransfersPage })));
 const PaymentReminders: Page = lazy(() => import('../features/reminders/payment-reminders.page').then((m) => ({ default: m.PaymentRemindersPage })));
+const Suppliers: Page = lazy(() => import('../features/suppliers/suppliers.ui').then((m) => ({ default: m.SuppliersPage })));
 
 const OUTLET_WORDS = { store: 'Makeup', office: 'PMU', salon: 'Salon' } as const;
 const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
@@ -94,6 +95,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: lazy(() => import('../features/products/products.page').then((m) => ({ default: m.productPages[o] }))),
     menu: both({ in: 'Products' }),
   })),
+  { path: '/products/suppliers', title: 'Suppliers', access: 'admin', page: Suppliers, menu: { admin: { in: 'Products' } } },
   // clients and the appointment book (issue 21): staff serve clients too
   { path: '/appointments/book', title: 'Appointments', access: 'staff', page: AppointmentBook, menu: both({ in: 'Clients' }) },
   { path: '/appointments/reminders', title: 'Reminders', access: 'staff', page: Reminders, menu: both({ in: 'Clients' }) },
