@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
-import { money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
+import { id, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
 
 export const PRODUCT_KINDS = ['product', 'service'] as const;
 export const STOCK_STATUSES = ['finished', 'low', 'stocked'] as const;
@@ -31,6 +31,8 @@ export const productSchema = z.object({
   duration_minutes: z.number().int().nullable(),
   /** When the product was archived (deleted with history kept); null for a product in use. */
   archived_at: z.string().nullable(),
+  /** Who the studio usually buys it from: an id staff may see, its name is admin's (suppliers are admin only). */
+  supplier_id: z.number().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -84,6 +86,7 @@ const fields = {
   quantity: quantity.nullish(),
   reorder_level: z.number().int().min(0).max(1_000_000).default(DEFAULT_REORDER_LEVEL),
   duration_minutes: z.number().int().min(5).max(24 * 60).nullish(),
+  supplier_id: id().nullish(),
 };
 export const productInputSchema = z.object(fields);
 export const productUpdateSchema = z
@@ -122,6 +125,7 @@ export const products = defineResource({
     stocked: { path: 'stocked', label: 'Stocked' },
   },
   adminOnly: ['cost_price'],
+  references: { supplier_id: 'suppliers' },
   roles: { read: 'staff', write: 'admin' },
   fixture: {
     examples: (n) => [
@@ -138,9 +142,17 @@ export const products = defineResource({
  * lists it in the product's history (`restockDetailRecord`); the restock form asks for each and the history shows
  * it (`RESTOCK_FIELDS`, apps/web/src/features/products/products.ui.tsx).
  */
-export const restockDetailFields = {} satisfies z.ZodRawShape;
+export const restockDetailFields = {
+  /** Who delivered it (a reference, like the product's own supplier). */
+  supplier_id: id().nullish(),
+  /** What one item cost on this delivery, in naira. */
+  unit_cost: money().nullish(),
+} satisfies z.ZodRawShape;
 /** The restock details as a stock movement carries them (null when not given, and on every other movement). */
-export const restockDetailRecord = {} satisfies z.ZodRawShape;
+export const restockDetailRecord = {
+  supplier_id: z.number().nullable(),
+  unit_cost: z.number().nullable(),
+} satisfies z.ZodRawShape;
 export type RestockDetails = z.infer<z.ZodObject<typeof restockDetailRecord>>;
 /** A stock movement's restock details from its row (each in the column of its name; null when absent). */
 export const restockDetailsOf = (row: Readonly<Record<string, unknown>>): RestockDetails =>

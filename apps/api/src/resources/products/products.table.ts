@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { MovementReason, Outlet } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
+import { suppliersTable } from '../suppliers/suppliers.table.js';
 import { usersTable } from '../users/users.table.js';
 
 /**
@@ -32,6 +33,8 @@ export const productsTable = pgTable(
     duration_minutes: integer('duration_minutes'),
     /** Set when a product with history is "deleted": hidden from the till and the lists, its sales and ledger kept. */
     archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    /** Who the studio usually buys it from; a supplier named here is not deleted (products' `references`). */
+    supplier_id: integer('supplier_id').references(() => suppliersTable.id, { onDelete: 'restrict' }),
     ...timestamps(),
     /** Set by a trigger on every insert and update (migration 0007): no code path can forget it. */
     changed_xid: xid8('changed_xid')
@@ -62,6 +65,9 @@ export const stockMovementsTable = pgTable(
     note: text('note'),
     user_id: integer('user_id').references(() => usersTable.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // a restock's declared details (restockDetailFields): who delivered it, at what unit cost
+    supplier_id: integer('supplier_id').references(() => suppliersTable.id, { onDelete: 'restrict' }),
+    unit_cost: moneyColumn('unit_cost'),
   },
   (t) => [index('stock_movements_product_idx').on(t.product_id, t.id)],
 );

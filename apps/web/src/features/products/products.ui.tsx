@@ -22,7 +22,10 @@ export const MOVEMENT_REASON_LABELS: Record<MovementReason, string> = {
  * What a restock asks for besides the count and the note, one field per `restockDetailFields` (packages/shared,
  * products.ts): the restock form shows them, the stock history shows them on each restock (a reference by name).
  */
-export const RESTOCK_FIELDS: readonly FieldDef[] = [];
+export const RESTOCK_FIELDS: readonly FieldDef[] = [
+  { name: 'supplier_id', label: 'Supplier', kind: 'reference', placeholder: 'Who delivered it' },
+  { name: 'unit_cost', label: 'Unit cost', kind: 'money', description: 'What one item cost on this delivery' },
+];
 
 /** The tabs over a products list: everything, or one stock status from its own path (services are in none). */
 export const STOCK_VIEWS = ['all', 'finished', 'low', 'stocked'] as const;
@@ -66,6 +69,7 @@ export function productsUi(outlet: Outlet) {
       { key: 'kind', label: 'Kind', render: (row) => (row.kind === 'service' ? 'Service' : 'Product') },
       { key: 'price', label: 'Price', kind: 'money' },
       { key: 'cost_price', label: 'Cost price', kind: 'money', adminOnly: true },
+      { key: 'supplier_id', label: 'Supplier', kind: 'reference', adminOnly: true, priority: 4 },
       { key: 'quantity', label: 'Quantity', render: (row) => (row.quantity === null ? dash : row.quantity) },
       { key: 'reorder_level', label: 'Reorder level', nowrap: true, render: (row) => (row.kind === 'service' ? dash : row.reorder_level) },
       { key: 'stock_status', label: 'Stock', priority: 1, render: (row) => <StockBadge product={row} /> },
@@ -87,6 +91,7 @@ export function productsUi(outlet: Outlet) {
       { name: 'category', label: 'Category', kind: 'text', placeholder: 'Lips, Brows, Hair...' },
       { name: 'price', label: 'Selling price', kind: 'money', required: true },
       { name: 'cost_price', label: 'Cost price', kind: 'money', defaultValue: 0, description: 'Only admins see it' },
+      { name: 'supplier_id', label: 'Supplier', kind: 'reference', placeholder: 'Who you buy it from' },
       {
         name: 'quantity',
         label: 'Opening stock',

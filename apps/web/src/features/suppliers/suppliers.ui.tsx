@@ -1,14 +1,28 @@
-import { suppliers } from '@studio/shared';
+import { formatPhone, suppliers } from '@studio/shared';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { defineResourceUi } from '../../crud/resource-ui';
 
-/** Suppliers: /products/suppliers. */
+/** Suppliers: /products/suppliers (admin). A product names its usual one; a restock, who delivered it. */
 export const suppliersUi = defineResourceUi({
   resource: suppliers,
-  columns: [{ key: 'name', label: 'Name', nowrap: true }],
-  fields: [{ name: 'name', label: 'Name', kind: 'text', required: true }],
+  usage: true,
+  columns: [
+    { key: 'name', label: 'Name' },
+    { key: 'phone', label: 'Phone', nowrap: true, priority: 2, render: (s) => formatPhone(s.phone) },
+    { key: 'email', label: 'Email', priority: 3 },
+    { key: 'address', label: 'Address', priority: 4 },
+    { key: 'notes', label: 'Notes', only: 'csv' },
+  ],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true, placeholder: 'Glow Beauty Supplies' },
+    { name: 'phone', label: 'Phone', kind: 'phone', placeholder: '0803 123 4567' },
+    { name: 'email', label: 'Email', kind: 'email' },
+    { name: 'address', label: 'Address', kind: 'text', wide: true },
+    { name: 'notes', label: 'Notes', kind: 'textarea', placeholder: 'Delivery days, account number...' },
+  ],
 });
 
+/** The list with search (name, phone, email, address), CSV, add, edit and delete (refused while a product or restock names it). */
 export function SuppliersPage({ title }: { title: string }) {
   return <ResourceListPage ui={suppliersUi} title={title} csv={{ name: 'suppliers' }} />;
 }
