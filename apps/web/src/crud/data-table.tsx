@@ -146,7 +146,15 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
   const keepClick = onOpen ? (e: MouseEvent) => e.stopPropagation() : undefined;
 
   return (
-    <div ref={scroller} className={classes.scroller} data-hidden-columns={[...hiddenKeys].join(' ') || undefined}>
+    <div
+      ref={scroller}
+      className={classes.scroller}
+      data-table-view="table"
+      aria-busy={(loading && rows.length === 0) || undefined}
+      data-hidden-columns={[...hiddenKeys].join(' ') || undefined}
+      // money or a status that had to go (a declaration that ranks it below other columns): e2e/tables.spec.ts reads it
+      data-hidden-roles={[...new Set(columns.filter((c) => hiddenKeys.has(c.key)).map(cellRole).filter((r) => r !== 'other'))].join(' ') || undefined}
+    >
       <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={compact ? 'xs' : 'md'} fz="sm" data-testid={ids.table}>
         <Table.Thead>
           <Table.Tr>
@@ -158,7 +166,11 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
             {shown.map((col) => (
               <HeaderCell key={col.key} column={col} sort={sort} />
             ))}
-            {actions && <Table.Th className={classes.actionsHead}>Actions</Table.Th>}
+            {actions && (
+              <Table.Th className={classes.actionsHead} data-kind="actions">
+                Actions
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -173,7 +185,7 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
           {rows.map((row) => {
             const { style, ...data } = rowProps?.(row) ?? {};
             return (
-              <Table.Tr key={rowKey(row)} onClick={onOpen && (() => onOpen(row))} className={onOpen ? classes.openRow : undefined} style={style} data-testid={ids.row} {...data}>
+              <Table.Tr key={rowKey(row)} onClick={onOpen && (() => onOpen(row))} className={onOpen ? classes.openRow : undefined} style={style} data-testid={ids.row} data-table-row {...data}>
                 {select && <Table.Td className={classes.select}>{select.row(row)}</Table.Td>}
                 {shown.map((col, i) => (
                   <Table.Td key={col.key} className={cellClass(col)} data-kind={kindAttr(col)}>
@@ -181,7 +193,7 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
                   </Table.Td>
                 ))}
                 {actions && (
-                  <Table.Td className={compact ? `${classes.actions} ${classes.compactActions}` : classes.actions} onClick={keepClick}>
+                  <Table.Td className={compact ? `${classes.actions} ${classes.compactActions}` : classes.actions} onClick={keepClick} data-kind="actions">
                     <div className={classes.actionButtons}>{actions(row)}</div>
                   </Table.Td>
                 )}
@@ -191,7 +203,7 @@ function FittedTable<T>({ columns, rows, loading, failed, failedText, onRetry, e
         </Table.Tbody>
         {totals !== undefined && rows.length > 0 && (
           <Table.Tfoot>
-            <Table.Tr className={classes.totals} data-testid={`${ids.row}-totals`}>
+            <Table.Tr className={classes.totals} data-testid={`${ids.row}-totals`} data-table-row="totals">
               {select && <Table.Td />}
               {shown.map((col) => (
                 <Table.Td key={col.key} className={cellClass(col)} data-kind={kindAttr(col)}>
@@ -214,7 +226,7 @@ function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emp
   const fields = rest.filter((c) => c !== status);
   const keepClick = onOpen ? (e: MouseEvent) => e.stopPropagation() : undefined;
   return (
-    <div className={classes.cards} data-testid={ids.cards}>
+    <div className={classes.cards} data-table-view="cards" aria-busy={(loading && rows.length === 0) || undefined} data-testid={ids.cards}>
       {select && rows.length > 0 && (
         <div className={`${classes.card} ${classes.selectAll}`}>
           <Checkbox label="Select every row" checked={select.all} indeterminate={select.some} onChange={select.toggleAll} data-testid="select-all" />
@@ -233,7 +245,7 @@ function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emp
       {rows.map((row) => {
         const { style, ...data } = rowProps?.(row) ?? {};
         return (
-          <div key={rowKey(row)} className={onOpen ? `${classes.card} ${classes.openRow}` : classes.card} style={style} onClick={onOpen && (() => onOpen(row))} data-testid={ids.row} {...data}>
+          <div key={rowKey(row)} className={onOpen ? `${classes.card} ${classes.openRow}` : classes.card} style={style} onClick={onOpen && (() => onOpen(row))} data-testid={ids.row} data-table-row {...data}>
             <CardBody row={row} head={head} status={status} fields={fields} onOpen={onOpen} resource={resource} openTestId={ids.open} select={select?.row(row)} />
             {actions && (
               <div className={classes.cardActions} onClick={keepClick}>
@@ -244,7 +256,7 @@ function DataCards<T>({ columns, rows, loading, failed, failedText, onRetry, emp
         );
       })}
       {totals !== undefined && rows.length > 0 && (
-        <div className={`${classes.card} ${classes.totals}`} data-testid={`${ids.row}-totals`}>
+        <div className={`${classes.card} ${classes.totals}`} data-testid={`${ids.row}-totals`} data-table-row="totals">
           <CardBody row={totals} head={head} status={status} fields={fields} resource={resource} openTestId={ids.open} />
         </div>
       )}

@@ -99,7 +99,7 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
       key: 'event_date',
       label: 'Event',
       kind: 'date',
-      // the list beside the calendar keeps the event, the balance and the status; price and paid are in the cards
+      // the list beside the calendar keeps the event and every amount and the status; phone, package and artist go first
       priority: 1,
       render: (b) => (
         <Stack gap={0}>
@@ -117,8 +117,8 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
     { key: 'phone', label: 'Phone', nowrap: true, priority: 4 },
     { key: 'package_id', label: 'Package', kind: 'reference', csv: (b) => packages.labelOf(b.package_id) ?? null },
     { key: 'artist_id', label: 'Artist', kind: 'reference', csv: (b) => staff.labelOf(b.artist_id) ?? null },
-    { key: 'price', label: 'Price', kind: 'money', priority: 3 },
-    { key: 'amount_paid', label: 'Paid', kind: 'money', priority: 3 },
+    { key: 'price', label: 'Price', kind: 'money' },
+    { key: 'amount_paid', label: 'Paid', kind: 'money' },
     { key: 'balance', label: 'Balance', kind: 'money' },
     {
       key: 'status',
@@ -135,6 +135,9 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
 }
 
 type Filters = { status: BookingStatus | null; artist_id: string | null };
+
+/** The page's widths at which the calendar moves beside the list (lg) and takes more of it (xl). */
+const BOOKINGS_GRID = { xs: '576px', sm: '768px', md: '992px', lg: '1200px', xl: '1500px' };
 
 /**
  * /bookings/manage: a month of bookings as a list (with the month's totals of price, paid and balance, and CSV)
@@ -178,9 +181,11 @@ export function ManageBookingsPage({ title }: { title: string }) {
           </Button>
         }
       />
-      {/* the calendar beside the list from a laptop's width, above it on a phone or a tablet */}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 6, xl: 7 }} order={{ base: 2, lg: 1 }}>
+      {/* the calendar beside the list when the page has the room for both (1,200 px of it: a laptop with the sidebar
+          folded, a wider screen), a third of it then so the list keeps its amounts and status; above the list
+          otherwise (a laptop beside the sidebar, a tablet, a phone). By the page's own width, not the screen's. */}
+      <Grid gap="md" type="container" breakpoints={BOOKINGS_GRID}>
+        <Grid.Col span={{ base: 12, lg: 8, xl: 7 }} order={{ base: 2, lg: 1 }}>
           <MonthView<BridalBooking>
             queryKey={resourceKeys(bridalBookings.name).lists()}
             path={(m) => listPath(bridalBookings, 'getmonth', { month: m })}
@@ -234,7 +239,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
             table={{ testId: 'bookings', rowTestId: 'booking-row', resource: bridalBookings }}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6, xl: 5 }} order={{ base: 1, lg: 2 }}>
+        <Grid.Col span={{ base: 12, lg: 4, xl: 5 }} order={{ base: 1, lg: 2 }}>
           <BookingCalendar
             focus={focus}
             onMonth={setMonth}

@@ -1,0 +1,52 @@
+import { type Page, expect } from '@playwright/test';
+
+// Moving around the running app as its menu does, and waiting until a page shows what it loaded: shared by the
+// sweeps over every menu route (a11y.spec.ts, tables.spec.ts).
+
+/** Colour transitions (and the loader's fade) end before anything is measured; a fixed pause was too short on a busy machine. */
+export async function transitionsDone(page: Page) {
+  await page.waitForTimeout(100);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 15_000 });
+}
+
+const inFlight = new WeakMap<Page, number>();
+/** Counts the page's requests still in flight, for `settle`. */
+export function trackRequests(page: Page) {
+  inFlight.set(page, 0);
+  const done = () => inFlight.set(page, Math.max(0, (inFlight.get(page) ?? 0) - 1));
+  page.on('request', () => inFlight.set(page, (inFlight.get(page) ?? 0) + 1));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** Waits until the page has loaded what it shows: no loader, no pending request, no busy region. */
+export async function settle(page: Page) {
+  // the 3 s loader's timers run late on a busy machine
+  await expect(page.getByTestId('app-loader')).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  // after an in-app navigation the load state is already reached: wait for the page's own requests instead
+  await expect.poll(() => inFlight.get(page) ?? 0, { timeout: 15_000 }).toBe(0);
+  await expect(page.locator('[aria-busy=true]')).toHaveCount(0, { timeout: 15_000 });
+  await transitionsDone(page);
+}
+
+/** Opens a route inside the running app (as a menu link does), so the 3 s start-up loader shows once per role, not per route. */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+}
+
+/**
+ * Every route of the signed-in role's menu, read from the rendered sidebar (built from the page registry,
+ * apps/web/src/app/page-routes.ts), after checking a few known ones are there (the menu really rendered).
+ */
+export async function menuRoutes(page: Page, known: readonly string[]): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  for (const route of known) await expect(sidebar.locator(`[data-path="${route}"]`)).toBeAttached();
+  const routes = await sidebar.locator('[data-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+  expect(routes).toEqual(expect.arrayContaining([...known]));
+  return routes;
+}
