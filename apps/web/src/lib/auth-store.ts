@@ -113,9 +113,9 @@ export function logout(): Promise<void> {
   return revoke;
 }
 
-/** GET /api/user: refreshes the stored user (name, role, photo may have changed). */
+/** GET /api/user: refreshes the stored user (name, role, photo may have changed); quiet: an offline start is not an error. */
 export async function refreshCurrentUser(): Promise<CurrentUser> {
-  const { data } = await apiRequest<{ data: CurrentUser }>('/api/user');
+  const { data } = await apiRequest<{ data: CurrentUser }>('/api/user', { quiet: true, background: true });
   updateStoredUser(data);
   return data;
 }

@@ -10,6 +10,7 @@ import { ShellHeader } from './header';
 import { LAYOUT_STYLES, chooseLayout } from './layout-style';
 import { menuFor } from './menu';
 import { HorizontalMenu, IconMenu, SidebarMenu } from './nav-menu';
+import { useOfflineSync } from './offline-sales';
 import { PwaNotices } from './pwa-notices';
 import { useViewport } from './use-viewport';
 import classes from './app-shell.module.css';
@@ -45,7 +46,10 @@ export function ShellLayout() {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [location.pathname, navigationType]);
 
-  // name, role and photo may have changed since sign-in; a revoked token shows the 'Session TimeOut' modal
+  // the till's outbox is sent whenever the server answers, from any page (issue 18)
+  useOfflineSync();
+  // name, role and photo may have changed since sign-in; a revoked token shows the 'Session TimeOut' modal.
+  // The stored user is the session: an offline start shows the app without waiting for this.
   useEffect(() => {
     void refreshCurrentUser().catch(() => undefined);
     // the installable, offline app (issue 18): precached files, an update offered when a new deploy is ready

@@ -7,10 +7,10 @@ import { MyAccountModal } from '../../features/users/my-account.modal';
 import { type CurrentUser, isAdmin } from '../../lib/auth-store';
 import { assetUrl } from '../../lib/config';
 import { StudioLogo } from '../../lib/ui/studio-logo';
-import { useLogout } from '../../lib/use-logout';
 import type { LayoutStyle } from './layout-style';
 import type { MenuItem } from './menu';
 import { HeaderMenu } from './nav-menu';
+import { SyncPillButton, useGuardedLogout } from './offline-sales';
 import type { Viewport } from './use-viewport';
 import classes from './app-shell.module.css';
 
@@ -29,7 +29,8 @@ interface HeaderProps {
 export function ShellHeader({ user, menu, layout, viewport, navOpened, onToggleNav }: HeaderProps) {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const logout = useLogout();
+  // sales still on this device block the sign-out until they are downloaded (issue 18)
+  const [logout, logoutBlocked] = useGuardedLogout();
   const [accountOpen, setAccountOpen] = useState(false);
   const dark = scheme === 'dark';
   const showMega = !viewport.megaCollapsed && layout.nav !== 'header';
@@ -45,6 +46,7 @@ export function ShellHeader({ user, menu, layout, viewport, navOpened, onToggleN
         {showMega && <MegaMenu admin={isAdmin(user)} />}
       </Group>
       <Group gap={6} wrap="nowrap">
+        <SyncPillButton compact={viewport.narrow} />
         <Tooltip label={dark ? 'Light mode' : 'Dark mode'}>
           <ActionIcon variant="default" size="lg" radius="xl" onClick={() => setColorScheme(dark ? 'light' : 'dark')} aria-label="Toggle light and dark mode" data-testid="color-scheme-toggle" data-scheme={scheme}>
             {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
@@ -89,6 +91,7 @@ export function ShellHeader({ user, menu, layout, viewport, navOpened, onToggleN
         )}
       </Group>
       <MyAccountModal opened={accountOpen} onClose={() => setAccountOpen(false)} />
+      {logoutBlocked}
     </Group>
   );
 }

@@ -215,6 +215,7 @@ export function DayCloseModal({ outlet, opened, onClose }: { outlet: Outlet; ope
               <Stat label="Total" value={formatMoney(day.total)} />
               <Stat label="Expected cash" value={formatMoney(day.expected.cash)} />
             </SimpleGrid>
+            <DevicesWaiting day={day} />
             <DayTransfers day={day} />
             <DayRefunds day={day} />
             {day.close ? <ClosedView day={day} record={day.close} at={{ outlet, date }} /> : <CountForm key={`${outlet}-${date}`} day={day} at={{ outlet, date }} />}
@@ -536,5 +537,32 @@ function Stat({ label, value }: { label: string; value: string }) {
       </Text>
       <Text fw={700}>{value}</Text>
     </div>
+  );
+}
+
+/**
+ * Tills that said (their last heartbeat) they hold sales of this outlet not yet sent, and offline sales of the day kept
+ * for an admin's review (issue 18): the close's figures do not have them yet.
+ */
+function DevicesWaiting({ day }: { day: Pick<DayClose, 'devices_waiting' | 'offline_review'> }) {
+  if (day.devices_waiting.length === 0 && day.offline_review === 0) return null;
+  return (
+    <Alert color="orange" variant="light" title="Sales not in these figures yet" data-testid="day-close-devices-waiting" data-count={day.devices_waiting.length}>
+      {day.devices_waiting.map((d) => (
+        <Text size="sm" key={d.device_id}>
+          Till {d.code}
+          {d.user ? ` (${d.user.name})` : ''}: {d.waiting} {d.waiting === 1 ? 'sale' : 'sales'} waiting to be sent
+          {d.attention ? `, ${d.attention} needing attention` : ''} · last heard {formatDateTime(d.seen_at)}
+        </Text>
+      ))}
+      {day.offline_review > 0 && (
+        <Text size="sm">
+          {day.offline_review} offline {day.offline_review === 1 ? 'sale is' : 'sales are'} kept for an admin&apos;s review.
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        Bring those tills online (or wait for them) before closing, or the day&apos;s figures will miss their sales.
+      </Text>
+    </Alert>
   );
 }
