@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type Page, chromium, expect, test } from '@playwright/test';
-import { signIn, waitForLoader } from './helpers';
+import { apiAs, signIn, waitForLoader } from './helpers';
 import { OwnServer } from './own-server';
 
 /*
@@ -52,4 +52,108 @@ test('the app is installable: Chromium finds no installability error in its mani
   await controlled(page);
   const api = await page.evaluate(async () => (await fetch('/api/settings')).headers.get('content-type'));
   expect(api).toContain('application/json');
+});
+
+interface ListedOrder {
+  id: number;
+  client_ref: string | null;
+  total: number;
+  offline: { provisional_no: string | null } | null;
+}
+
+/** What the till's list on this device holds for an outlet (Dexie's `catalogue` store), read from IndexedDB directly. */
+function snapshotCount(p: Page, outlet: string) {
+  return p.evaluate(
+    (o) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('studio-till');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('catalogue')) return resolve(0);
+          const get = db.transaction('catalogue').objectStore('catalogue').get(o);
+          get.onsuccess = () => resolve(get.result?.items?.length ?? 0);
+          get.onerror = () => resolve(0);
+        };
+        open.onerror = () => resolve(0);
+      }),
+    outlet,
+  );
+}
+
+async function sellOne(p: Page, name: string) {
+  await p.getByTestId('pos-search').fill(name);
+  await p.getByRole('button', { name: new RegExp(`^Add ${name}`) }).click();
+  await p.getByTestId('cart-charge').click();
+  const dialog = p.getByTestId('checkout-modal');
+  await expect(dialog.getByTestId('checkout-offline')).toBeVisible();
+  await dialog.getByTestId('checkout-confirm').click();
+  const receipt = p.getByTestId('provisional-receipt');
+  await expect(receipt.getByTestId('provisional-notice')).toContainText('not yet recorded online');
+  const number = (await receipt.getByTestId('receipt-invoice-no').textContent()) ?? '';
+  expect(number).toMatch(/OFF-[A-Z0-9]{3}-\d{4}/);
+  await expect(receipt.getByTestId('receipt-whatsapp')).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=PROVISIONAL/);
+  await receipt.getByTestId('receipt-new-sale').click();
+  await expect(receipt).toBeHidden();
+  return number.match(/OFF-[A-Z0-9]{3}-\d{4}/)![0];
+}
+
+test('with the server stopped and the network off the till reloads, sells two sales and keeps them; back online they reach the server exactly once, a second tab open', async () => {
+  test.setTimeout(240_000);
+  const tag = Date.now().toString(36);
+  const name = `Offline Gloss ${tag}`;
+  const made = await apiAs<{ data: { id: number } }>(page, 'POST', '/api/products', { outlet: 'store', name, sku: `OFF-${tag}`, price: 2500, quantity: 10 });
+  expect(made.status).toBe(201);
+  await page.goto('/dashboard/point-of-sales/store');
+  await controlled(page);
+  await expect(page.getByTestId('sync-pill')).toHaveAttribute('data-state', 'synced');
+  await page.getByTestId('pos-search').fill(name);
+  await expect(page.getByRole('button', { name: new RegExp(`^Add ${name}`) })).toContainText('10 left');
+  // the list is on the device before the server goes
+  await expect.poll(() => snapshotCount(page, 'store')).toBeGreaterThan(0);
+
+  await server.stop();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('till-offline')).toContainText(/Prices as of \d\d:\d\d/);
+  await expect(page.getByTestId('sync-pill')).toHaveAttribute('data-state', 'offline');
+  const first = await sellOne(page, name);
+  const second = await sellOne(page, name);
+  expect(second).not.toBe(first);
+  await expect(page.getByTestId('sync-pill')).toHaveText('Offline · 2 sales waiting');
+  // local stock: the snapshot less the two sales waiting
+  await page.getByTestId('pos-search').fill(name);
+  await expect(page.getByRole('button', { name: new RegExp(`^Add ${name}`) })).toContainText('≈ 8 left');
+
+  // a second reload, still offline: the sales are still there, each with its badge
+  await page.reload();
+  await expect(page.getByTestId('sync-pill')).toHaveText('Offline · 2 sales waiting');
+  await page.getByTestId('sync-pill').click();
+  await expect(page.getByTestId('waiting-sale')).toHaveCount(2);
+  await expect(page.getByTestId('waiting-badge')).toHaveText(['Waiting', 'Waiting']);
+  await page.keyboard.press('Escape');
+
+  // signing out is blocked while they wait
+  await page.getByTestId('profile-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page.getByRole('dialog', { name: 'Sales not sent yet' })).toBeVisible();
+  await expect(page.getByTestId('logout-anyway')).toBeDisabled();
+  await page.getByRole('button', { name: 'Stay signed in' }).click();
+
+  // back: a second tab open on the till while the first drains; each sale reaches the server once
+  const other = await context.newPage();
+  await other.goto('/dashboard/point-of-sales/store');
+  await expect(other.getByTestId('sync-pill')).toHaveText('Offline · 2 sales waiting');
+  await server.start();
+  await context.setOffline(false);
+  await Promise.all([page.evaluate(() => window.dispatchEvent(new Event('online'))), other.evaluate(() => window.dispatchEvent(new Event('online')))]);
+  await expect(page.getByTestId('sync-pill')).toHaveAttribute('data-state', 'synced', { timeout: 90_000 });
+  await expect(other.getByTestId('sync-pill')).toHaveAttribute('data-state', 'synced', { timeout: 30_000 });
+
+  const orders = await apiAs<{ data: ListedOrder[] }>(page, 'GET', '/api/orders?outlet=store&per_page=100');
+  const offline = orders.json.data.filter((o) => o.offline && [first, second].includes(o.offline.provisional_no ?? ''));
+  expect(offline.map((o) => o.offline!.provisional_no).sort()).toEqual([first, second].sort());
+  expect(new Set(offline.map((o) => o.client_ref)).size).toBe(2);
+  const product = await apiAs<{ data: { quantity: number } }>(page, 'GET', `/api/products/${made.json.data.id}`);
+  expect(product.json.data.quantity).toBe(8);
+  await other.close();
 });
