@@ -12,7 +12,9 @@
 //   BENCH_FINANCES (100000 entries)  BENCH_FEES (about 20000 fee and booking payments)
 //   BENCH_CONCURRENCY (16)  BENCH_SECONDS (5, measured per row)  BENCH_WARMUP (1 s)  BENCH_ONLY (a part of a row's key)
 //   BENCH_PROCESSES (PostgreSQL: also run checkout at 16 connections with the API in this many processes; default the core count)
-//   BENCH_KEEP=1  keep the database (and print where) to look at it afterwards
+//   BENCH_KEEP=1  keep the database (and print where) to look at it afterwards, or to measure it again with:
+//   BENCH_REUSE=dir|postgres://.../studio_bench_x  a database kept by BENCH_KEEP: migrated, not seeded again, kept
+//     (a folder is the embedded database, a URL PostgreSQL; give --db= to match). The sales measured stay in it.
 import { fork, type ChildProcess, execSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -47,7 +49,8 @@ const SECONDS = Number(env.BENCH_SECONDS ?? (QUICK ? 1 : 5));
 const WARMUP = Number(env.BENCH_WARMUP ?? (QUICK ? 0.5 : 1));
 const ONLY = env.BENCH_ONLY;
 const PROCESSES = Number(env.BENCH_PROCESSES ?? os.cpus().length);
-const KEEP = Boolean(env.BENCH_KEEP);
+const REUSE = env.BENCH_REUSE;
+const KEEP = Boolean(env.BENCH_KEEP) || Boolean(REUSE);
 const TZ = loadConfig().tzStudio;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
@@ -65,6 +68,7 @@ type Kind = 'pglite' | 'postgres';
 
 /** A fresh, empty database, and what the server process needs in its environment to open it. */
 async function freshDatabase(kind: Kind): Promise<{ database: Database; label: string; serverEnv: Record<string, string>; dispose: () => Promise<void> }> {
+  if (REUSE) return reusedDatabase(kind, REUSE);
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
     const database = await openPglite(dir);
@@ -97,6 +101,35 @@ async function freshDatabase(kind: Kind): Promise<{ database: Database; label: s
       await c.end();
     },
   };
+}
+
+/** A database seeded by an earlier run and kept (BENCH_KEEP): measured again as it is. */
+async function reusedDatabase(kind: Kind, where: string) {
+  const isUrl = /^postgres(ql)?:\/\//.test(where);
+  if (isUrl !== (kind === 'postgres')) throw new Error(`BENCH_REUSE=${where} is not a ${kind} database: give --db=${isUrl ? 'postgres' : 'pglite'}`);
+  if (!isUrl && !fs.existsSync(where)) throw new Error(`BENCH_REUSE: no folder ${where}`);
+  const dataDir = isUrl ? fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bench-app-')) : where;
+  return {
+    database: isUrl ? openPostgres(where) : await openPglite(where),
+    label: `${isUrl ? 'PostgreSQL' : 'embedded PGlite'} (reused: ${where})`,
+    serverEnv: isUrl ? { DATABASE_URL: where, DATA_DIR: dataDir } : { DATA_DIR: where, DATABASE_URL: '' },
+    dispose: async () => {
+      if (isUrl) fs.rmSync(dataDir, { recursive: true, force: true });
+      log(`kept the database: ${where}`);
+    },
+  };
+}
+
+/** What a reused database holds (the seed's consistency checks ran when it was seeded). */
+async function counted(database: Database) {
+  const res = (await database.db.execute(sql`SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM order_items)::int AS items,
+    (SELECT count(*) FROM stock_movements)::int AS movements, (SELECT count(*) FROM finances)::int AS finances,
+    (SELECT (SELECT count(*) FROM students) + (SELECT count(*) FROM office_students) + (SELECT count(*) FROM hostel_students))::int AS trainees,
+    (SELECT (SELECT count(*) FROM student_payments) + (SELECT count(*) FROM office_student_payments) + (SELECT count(*) FROM hostel_student_payments) + (SELECT count(*) FROM bridal_booking_payments))::int AS fee_payments`)) as unknown as {
+    rows: { orders: number; items: number; movements: number; finances: number; trainees: number; fee_payments: number }[];
+  };
+  const r = res.rows[0]!;
+  return { orders: r.orders, items: r.items, movements: r.movements, total_mismatches: 0, ledger_mismatches: 0, finances: { finances: r.finances, trainees: r.trainees, fee_payments: r.fee_payments, paid_mismatches: 0 } };
 }
 
 // ---------------------------------------------------------------- the server and the load generator, each a process
@@ -317,9 +350,9 @@ async function benchDatabase(kind: Kind, loader: Loader): Promise<BenchRun> {
     const { database } = fresh;
     await step('migrations', () => database.migrate());
     await ensureFirstAdmin(database.db, 'admin', PASSWORD);
-    const seeded = await seed(database, SIZES, TZ, step);
+    const seeded = REUSE ? await counted(database) : await seed(database, SIZES, TZ, step);
     const f = seeded.finances;
-    log(`seeded ${seeded.orders.toLocaleString('en')} orders, ${seeded.items.toLocaleString('en')} items, ${seeded.movements.toLocaleString('en')} ledger lines, ${f.finances.toLocaleString('en')} finance entries, ${f.trainees.toLocaleString('en')} trainees, ${f.fee_payments.toLocaleString('en')} fee and booking payments; mismatches: totals ${seeded.total_mismatches}, stock ${seeded.ledger_mismatches}, amount_paid ${f.paid_mismatches}`);
+    log(`${REUSE ? 'reused' : 'seeded'} ${seeded.orders.toLocaleString('en')} orders, ${seeded.items.toLocaleString('en')} items, ${seeded.movements.toLocaleString('en')} ledger lines, ${f.finances.toLocaleString('en')} finance entries, ${f.trainees.toLocaleString('en')} trainees, ${f.fee_payments.toLocaleString('en')} fee and booking payments; mismatches: totals ${seeded.total_mismatches}, stock ${seeded.ledger_mismatches}, amount_paid ${f.paid_mismatches}`);
     const store = (await database.db.execute(sql`select id from products where outlet = 'store' and (kind = 'service' or quantity > 0) order by id`)) as unknown as { rows: { id: number }[] };
     const busiest = (await database.db.execute(sql`select client_id as id, count(*)::int as n from orders where client_id is not null group by client_id order by n desc limit 1`)) as unknown as { rows: { id: number; n: number }[] };
     log(`the busiest client has ${busiest.rows[0]?.n ?? 0} sales`);
