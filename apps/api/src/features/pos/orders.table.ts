@@ -108,6 +108,8 @@ export const orderPaymentsTable = pgTable(
     index('order_payments_order_idx').on(t.order_id),
     // the transfers waiting for a person: a small index however many sales there are
     index('order_payments_unconfirmed_idx').on(t.id).where(sql`${t.method} = 'transfer' and ${t.confirmed_at} is null and ${t.not_received_at} is null`),
+    // the transfers flagged not received (the finance summary and dashboard): a scan of every payment without it
+    index('order_payments_not_received_idx').on(t.order_id).where(sql`${t.not_received_at} is not null`),
   ],
 );
 
