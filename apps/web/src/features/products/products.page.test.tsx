@@ -114,6 +114,14 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(listCalls(fetchMock)[0]!.url.searchParams.get('outlet')).toBe('salon');
   });
 
+  it('a failed load shows the list’s Retry and dashes in the figures, never zeros', async () => {
+    renderPage(admin(), (call) => (call.method === 'GET' && call.url.pathname === '/api/products' ? jsonResponse(500, { message: 'Server error.' }) : undefined));
+    await screen.findByTestId('list-retry');
+    await waitFor(() => expect(screen.getByTestId('stat-products-value').textContent).toBe('—'));
+    for (const id of ['stat-finished', 'stat-low', 'stat-value']) expect(screen.getByTestId(`${id}-value`).textContent).toBe('—');
+    expect(screen.queryByText('₦0.00')).toBeNull();
+  });
+
   it('shows staff the same list read-only, without cost prices or write buttons', async () => {
     const { fetchMock } = renderPage(staff());
     await screen.findByText('Brow Pencil');

@@ -44,22 +44,22 @@ export function StockSummaryCards({ outlet, admin, view, onView }: StockSummaryC
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mb="md" data-testid="stock-summary">
       {card(
         'all',
-        <StatCard label="Products" value={s?.products ?? 0} hint={s ? plural(s.services, 'service') : undefined} icon={<IconPackages size={22} />} loading={loading} testId="stat-products" />,
+        <StatCard label="Products" value={s ? s.products : null} hint={s ? plural(s.services, 'service') : undefined} icon={<IconPackages size={22} />} loading={loading} testId="stat-products" />,
         admin,
       )}
       {card(
         'finished',
-        <StatCard label="Finished" value={s?.finished ?? 0} hint="none left" color="red" icon={<IconCircleX size={22} />} loading={loading} testId="stat-finished" />,
+        <StatCard label="Finished" value={s ? s.finished : null} hint="none left" color="red" icon={<IconCircleX size={22} />} loading={loading} testId="stat-finished" />,
       )}
       {card(
         'low',
-        <StatCard label="Low stock" value={s?.low ?? 0} hint="at or under reorder level" color="orange" icon={<IconAlertTriangle size={22} />} loading={loading} testId="stat-low" />,
+        <StatCard label="Low stock" value={s ? s.low : null} hint="at or under reorder level" color="orange" icon={<IconAlertTriangle size={22} />} loading={loading} testId="stat-low" />,
       )}
       {admin ? (
         <div className={classes.wide}>
           <StatCard
             label="Stock value"
-            value={formatMoney(s?.costValue ?? 0)}
+            value={s ? formatMoney(s.costValue ?? 0) : null}
             hint={s ? `at cost · ${formatMoney(s.retailValue)} at selling price` : undefined}
             icon={<IconCoin size={22} />}
             loading={loading}
@@ -67,7 +67,7 @@ export function StockSummaryCards({ outlet, admin, view, onView }: StockSummaryC
           />
         </div>
       ) : (
-        card('stocked', <StatCard label="Stocked" value={s?.stocked ?? 0} hint="above reorder level" color="teal" icon={<IconBox size={22} />} loading={loading} testId="stat-stocked" />)
+        card('stocked', <StatCard label="Stocked" value={s ? s.stocked : null} hint="above reorder level" color="teal" icon={<IconBox size={22} />} loading={loading} testId="stat-stocked" />)
       )}
     </SimpleGrid>
   );
@@ -102,7 +102,8 @@ function PhoneSummary({ summary, loading, admin, view, onView }: { summary: Stoc
               <Skeleton height={20} width={28} mt={4} radius="sm" />
             ) : (
               <Text fw={700} fz="lg" c={tile.color} data-testid={`stat-${tile.key}-value`}>
-                {summary?.[tile.key] ?? 0}
+                {/* no summary (its load failed): a dash, never a zero */}
+                {summary ? summary[tile.key] : '—'}
               </Text>
             )}
           </UnstyledButton>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { TransferLine, UnconfirmedTransfers } from '@studio/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, setupUser, storeUser } from '../../test/helpers';
+import { COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser, mockFetch, quietApiClient, renderRoutes, resetSession, setupUser, storeUser } from '../../test/helpers';
 import { TransfersPage } from './transfers.page';
 
 const line = (over: Partial<TransferLine>): TransferLine => ({
@@ -28,11 +28,17 @@ const line = (over: Partial<TransferLine>): TransferLine => ({
 const LINES = [line({}), line({ kind: 'student', id: 4, amount: 100000.5, reference: 'Access 0091', invoice_no: null, outlet: null, party: 'Amaka Obi', parent_id: 3 }), line({ id: 2, amount: 5000, invoice_no: 'SAL-000002', outlet: 'salon' })];
 
 let waiting: TransferLine[];
+/** The next loads of the list fail (500). */
+let failing = false;
+
+// the API client logs every failed call with console.warn; the failures here are expected
+quietApiClient();
 
 function renderPage() {
   storeUser(makeUser({ id: 1, name: 'Studio Admin', is_admin: 1 }));
   const fetchMock = mockFetch(({ url, method, body }) => {
     if (method === 'GET' && url.pathname === '/api/transfers/unconfirmed') {
+      if (failing) return jsonResponse(500, { message: 'Server error.' });
       const answer: UnconfirmedTransfers = { data: waiting, summary: { count: waiting.length, amount: waiting.reduce((k, l) => k + Math.round(l.amount * 100), 0) / 100 } };
       return jsonResponse(200, answer);
     }
@@ -50,6 +56,7 @@ function renderPage() {
 beforeEach(() => {
   resetSession();
   waiting = [...LINES];
+  failing = false;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -79,5 +86,19 @@ describe('TransfersPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(typeof (confirm.body as { client_ref: unknown }).client_ref).toBe('string');
     expect(screen.getByTestId('transfers-row').textContent).toContain('SAL-000002');
     expect(screen.getByTestId('transfers-selected-value').textContent).toBe('₦0.00');
+  });
+
+  it('a failed load says so with Retry, and its figures are dashes, never ₦0.00', async () => {
+    failing = true;
+    const user = setupUser();
+    renderPage();
+    await screen.findByTestId('transfers-retry');
+    expect(screen.getByTestId('transfers-waiting-value').textContent).toBe('—');
+    expect(screen.getByTestId('transfers-selected-value').textContent).toBe('—');
+    expect(screen.queryByText('₦0.00')).toBeNull();
+    failing = false;
+    await user.click(screen.getByTestId('transfers-retry'));
+    await waitFor(() => expect(screen.getAllByTestId('transfers-row')).toHaveLength(3));
+    expect(screen.getByTestId('transfers-waiting-value').textContent).toBe('₦130,000.50');
   });
 });

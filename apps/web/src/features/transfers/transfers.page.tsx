@@ -88,8 +88,8 @@ export function TransfersPage({ title }: { title: string }) {
           arrived as not received, with the reason.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <StatCard label="Waiting to be confirmed" value={formatMoney(query.data?.summary.amount ?? 0)} hint={query.data && plural(query.data.summary.count)} loading={query.isPending} testId="transfers-waiting" />
-          <StatCard label="Selected" value={formatMoney(chosenAmount)} hint={chosen.length ? plural(chosen.length) : 'Tick the transfers you see on the statement'} loading={query.isPending} testId="transfers-selected" />
+          <StatCard label="Waiting to be confirmed" value={query.data ? formatMoney(query.data.summary.amount) : null} hint={query.data && plural(query.data.summary.count)} loading={query.isPending} testId="transfers-waiting" />
+          <StatCard label="Selected" value={query.data ? formatMoney(chosenAmount) : null} hint={chosen.length ? plural(chosen.length) : 'Tick the transfers you see on the statement'} loading={query.isPending} testId="transfers-selected" />
         </SimpleGrid>
         {error && (
           <Alert color="red" variant="light" withCloseButton onClose={() => setError(null)} data-testid="transfers-error">

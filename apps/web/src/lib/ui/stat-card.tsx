@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 
 export interface StatCardProps {
   label: string;
-  value: ReactNode;
+  /** `null`: no figure (its load failed): a dash, never a zero that reads as "nothing". */
+  value: ReactNode | null;
   /** A smaller line under the figure, e.g. '12 invoices'. */
   hint?: ReactNode;
   icon?: ReactNode;
@@ -27,7 +28,7 @@ export function StatCard({ label, value, hint, icon, color = 'gold', loading, te
           <Skeleton height={26} width={140} mt={6} radius="sm" />
         ) : (
           <Text fw={700} fz={22} mt={4} style={{ whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-value` : undefined}>
-            {value}
+            {value ?? '—'}
           </Text>
         )}
         {hint && !loading && (
