@@ -90,7 +90,7 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await screen.findByText('Brow Pencil');
     const header = screen.getByTestId('resource-table').querySelector('thead')!;
     expect([...header.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
-      'Name', 'SKU', 'Category', 'Kind', 'Price', 'Cost price', 'Quantity', 'Reorder level', 'Stock', 'Actions',
+      'Name', 'SKU', 'Category', 'Kind', 'Price', 'Cost price', 'Supplier', 'Quantity', 'Reorder level', 'Stock', 'Actions',
     ]);
     expect(within(rowOf('Brow Pencil')).getByText('₦2,500.00')).toBeTruthy();
     expect(within(rowOf('Brow Pencil')).getByText('₦4,500.00')).toBeTruthy();
@@ -276,7 +276,7 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await user.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.url.pathname).toBe('/api/products');
-    expect(posts[0]!.body).toEqual({ outlet: 'salon', name: 'Lash Glue', kind: 'product', sku: null, category: null, price: 2500, cost_price: 0, quantity: 12, reorder_level: 5 });
+    expect(posts[0]!.body).toEqual({ outlet: 'salon', name: 'Lash Glue', kind: 'product', sku: null, category: null, price: 2500, cost_price: 0, supplier_id: null, quantity: 12, reorder_level: 5 });
     await waitFor(() => expect(screen.queryByTestId('resource-form-body')).toBeNull());
 
     await user.click(screen.getByTestId('create-button'));
@@ -291,7 +291,7 @@ describe('ProductsPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(field('reorder_level')).toBeNull();
     await user.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(posts).toHaveLength(2));
-    expect(posts[1]!.body).toEqual({ outlet: 'salon', name: 'Gel Manicure', kind: 'service', sku: null, category: null, price: 8000, cost_price: 0, reorder_level: 5, duration_minutes: null });
+    expect(posts[1]!.body).toEqual({ outlet: 'salon', name: 'Gel Manicure', kind: 'service', sku: null, category: null, price: 8000, cost_price: 0, supplier_id: null, reorder_level: 5, duration_minutes: null });
   });
 
   it('transfers stock to another outlet', async () => {

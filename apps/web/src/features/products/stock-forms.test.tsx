@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { productSchema } from '@studio/shared';
 import { describe, expect, it } from 'vitest';
-import { COMPONENT_TEST_TIMEOUT, jsonResponse, mockFetch, quietApiClient, recordOf, renderWithProviders, setupUser } from '../../test/helpers';
+import { callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, mockFetch, quietApiClient, recordOf, renderWithProviders, setupUser } from '../../test/helpers';
 import { RestockModal } from './restock.modal';
 import { TransferModal } from './transfer.modal';
 
@@ -35,13 +35,18 @@ function errorUnder(form: HTMLElement, label: string): string | null {
 
 describe('stock dialogs say the field by its label', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
   it('restock: an empty quantity is "Quantity is required."', async () => {
-    const fetchMock = mockFetch(() => jsonResponse(200, { data: BROW }));
+    // the dialog reads the suppliers for its Supplier field; nothing else may be sent
+    const fetchMock = mockFetch((call) =>
+      call.method === 'GET' && call.url.pathname === '/api/suppliers'
+        ? jsonResponse(200, { data: [], current_page: 1, last_page: 1, per_page: 100, total: 0 })
+        : jsonResponse(200, { data: BROW }),
+    );
     renderWithProviders(<RestockModal product={BROW} onClose={() => {}} />);
     const user = setupUser();
     const form = await screen.findByTestId('restock-form');
     await user.click(within(form).getByTestId('restock-submit'));
     expect(errorUnder(form, 'Quantity')).toBe('Quantity is required.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsOf(fetchMock).filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('transfer: an empty quantity is "Quantity is required."; a 422 on the reorder level is said with its label', async () => {
