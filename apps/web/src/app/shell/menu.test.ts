@@ -193,3 +193,14 @@ describe('one list of pages: routes and both menus come from PAGE_ROUTES', () =>
     expect(unplacedPages('admin', [...PAGE_ROUTES, { ...page, menu: { admin: { in: 'Nowhere' } } }])).toEqual(['/suppliers/list -> Nowhere']);
   });
 });
+
+describe('menu badges', () => {
+  const items = (menu: readonly MenuItem[]): MenuItem[] => menu.flatMap((item) => (item.type === 'sub' ? [item, ...items(item.children)] : [item]));
+
+  it('show a real count or nothing: no item of either menu carries a fixed one (the template’s pink "3" counted nothing)', () => {
+    for (const menu of [ADMIN_MENU, STAFF_MENU]) {
+      const badged = items(menu).filter((item) => item.type !== 'head' && item.badge !== undefined);
+      expect(badged.map((item) => (item.type === 'head' ? item.title : `${item.title}: ${item.badge?.value}`))).toEqual([]);
+    }
+  });
+});
