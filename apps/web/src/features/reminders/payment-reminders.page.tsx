@@ -118,11 +118,11 @@ export function PaymentRemindersPage({ title }: { title: string }) {
           controls={
             <>
               <Select
-                label="Bookings with an event in the next"
+                label="Booking events within"
                 data={WINDOWS.map((d) => ({ value: String(d), label: `${d} days` }))}
                 value={String(days)}
                 onChange={(v) => v && setDays(Number(v))}
-                w={250}
+                w={190}
                 data-testid="reminders-days"
               />
               <Switch
@@ -147,7 +147,9 @@ export function PaymentRemindersPage({ title }: { title: string }) {
           )}
           detail={(r) => (
             <>
-              {r.about} · {r.kind === 'booking' ? `event ${formatDate(r.date)}` : `ends ${formatDate(r.date)}`} · {r.phone || 'no phone'}
+              {/* a booking's words already say its day */}
+              {r.about}
+              {r.kind === 'booking' ? '' : ` · ends ${formatDate(r.date)}`} · {r.phone || 'no phone'}
               {r.last_reminder && <div data-testid="reminder-last">{lastReminderLine(r)}</div>}
             </>
           )}

@@ -18,7 +18,8 @@ const STUDENTS: Student[] = [
 const HOSTEL: HostelStudent[] = [
   { ...base, id: 21, name: 'Ada in B2', student_id: null, pricing_id: 31, session_id: null, room: 'B2', fee: 60000, amount_paid: 0, balance: 60000, checked_out: false },
   { ...base, id: 22, name: 'Ngozi in B3', student_id: 1, pricing_id: 31, session_id: 9, room: 'B3', fee: 60000, amount_paid: 0, balance: 60000, checked_out: false },
-  { ...base, id: 23, name: 'Funke in A1', student_id: null, pricing_id: 32, session_id: null, room: 'A1', fee: 90000, amount_paid: 0, balance: 90000, checked_out: false },
+  // booked, not yet checked in
+  { ...base, id: 23, name: 'Funke in A1', start_date: '2099-01-10', end_date: '2099-03-10', student_id: null, pricing_id: 32, session_id: null, room: 'A1', fee: 90000, amount_paid: 0, balance: 90000, checked_out: false },
 ];
 const PROGRAMS = [
   { id: 3, name: 'Professional makeup', duration: '3 months', fee: 350000, description: null, created_at: stamp, updated_at: stamp },
@@ -239,6 +240,12 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await screen.findByText('Ada in B2');
     const bedsAsked = () => gets().filter((c) => c.url.pathname === '/api/hostel-students-insession' && !c.url.searchParams.has('page')).length;
     await waitFor(() => expect(bedsAsked()).toBe(1));
+    // one not yet checked in cannot be checked out (her booking is edited or deleted instead)
+    await user.click(within(rowOf('Funke in A1')).getByTestId('row-more'));
+    expect(await screen.findByTestId('row-suspend')).toBeTruthy();
+    expect(screen.queryByTestId('row-check-out')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('row-suspend')).toBeNull());
     await user.click(within(rowOf('Ada in B2')).getByTestId('row-more'));
     await user.click(await screen.findByTestId('row-check-out'));
     const form = await screen.findByTestId('check-out-form');

@@ -14,6 +14,7 @@ import type { ResourceUi } from '../../crud/resource-ui';
 import type { SummaryCardDef } from '../../crud/summary-cards';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { studioDate } from '../../lib/studio-time';
 import { ChangeSessionModal } from './change-session.modal';
 import { CheckOutModal } from './check-out.modal';
 import { NO_FILTERS, type ReferenceFilter, TraineeFilters, type TraineeFilterValues, traineeFilterQuery } from './trainee-filters';
@@ -21,6 +22,9 @@ import { TRAINEE_STATUS_COLORS, type Trainee, type TraineeResource, aboutTrainee
 import { Figure } from '../../lib/ui/figure';
 
 /** The stat cards over every trainee list: how many, and their fees, payments and balance (the server's totals). */
+/** Check out is for a stay that has begun and not ended: one not yet checked in is edited or deleted instead. */
+const canCheckOut = (t: { status: string; start_date?: string | null }) => t.status !== 'completed' && !!t.start_date && t.start_date <= studioDate();
+
 export function traineeSummaryCards(countLabel: string): SummaryCardDef<ListSummary>[] {
   return [
     { key: 'count', label: countLabel, format: 'count' },
@@ -111,7 +115,7 @@ export function TraineesAdminPage<R extends TraineeResource>({ title, ui, receip
                   Change session
                 </Menu.Item>
               )}
-              {leaves && t.status !== 'completed' && (
+              {leaves && canCheckOut(t) && (
                 <Menu.Item leftSection={<IconDoorExit size={16} />} onClick={() => setLeaving(t as HostelStudent)} data-testid="row-check-out">
                   Check out
                 </Menu.Item>
@@ -169,7 +173,7 @@ export function TraineesAdminPage<R extends TraineeResource>({ title, ui, receip
                 Change session
               </Button>
             )}
-            {leaves && t.status !== 'completed' && (
+            {leaves && canCheckOut(t) && (
               <Button variant="light" color="orange" leftSection={<IconDoorExit size={16} />} onClick={() => setLeaving(t as HostelStudent)} data-testid="trainee-check-out">
                 Check out
               </Button>
