@@ -182,10 +182,11 @@ export function ManageBookingsPage({ title }: { title: string }) {
         }
       />
       {/* the calendar beside the list when the page has the room for both (1,200 px of it: a laptop with the sidebar
-          folded, a wider screen), a third of it then so the list keeps its amounts and status; above the list
-          otherwise (a laptop beside the sidebar, a tablet, a phone). By the page's own width, not the screen's. */}
+          folded, a wider screen), a third of it then so the list keeps its amounts and status; under the list from
+          768 px of page (a laptop beside the sidebar, a tablet: the list and its figures first), above it on a phone.
+          By the page's own width, not the screen's. */}
       <Grid gap="md" type="container" breakpoints={BOOKINGS_GRID}>
-        <Grid.Col span={{ base: 12, lg: 8, xl: 7 }} order={{ base: 2, lg: 1 }}>
+        <Grid.Col span={{ base: 12, lg: 8, xl: 7 }} order={{ base: 2, sm: 1 }}>
           <MonthView<BridalBooking>
             queryKey={resourceKeys(bridalBookings.name).lists()}
             path={(m) => listPath(bridalBookings, 'getmonth', { month: m })}
@@ -239,7 +240,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
             table={{ testId: 'bookings', rowTestId: 'booking-row', resource: bridalBookings }}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4, xl: 5 }} order={{ base: 1, lg: 2 }}>
+        <Grid.Col span={{ base: 12, lg: 4, xl: 5 }} order={{ base: 1, sm: 2 }}>
           <BookingCalendar
             focus={focus}
             onMonth={setMonth}
