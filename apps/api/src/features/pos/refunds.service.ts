@@ -7,7 +7,7 @@ import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound, unprocessable } from '../../plugins/errors.js';
 import { assertDayOpen } from './day-close.service.js';
 import type { DiscountApprover } from './discount-approval.js';
-import { orderItemsTable, orderRefundItemsTable, orderRefundsTable, ordersTable } from './orders.table.js';
+import { orderItemsTable, orderPaymentsTable, orderRefundItemsTable, orderRefundsTable, ordersTable } from './orders.table.js';
 
 // Partial refunds of a sale (issue 17, item 6; docs/decisions/015-*.md): some of its items given back, their stock
 // restored, their money paid out in cash or by transfer, on the day the refund is made.
@@ -68,6 +68,7 @@ export async function refundOrder(tx: Tx, user: UserRow, orderId: number, input:
   const [order] = await tx.select().from(ordersTable).where(eq(ordersTable.id, orderId)).for('update');
   if (!order) throw notFound('Order');
   if (order.status === 'void') throw invalidField('status', `Invoice ${order.invoice_no} is void: there is nothing to refund.`);
+  await assertTransfersReceived(tx, order);
   const today = studioDate(at, timeZone);
   await assertDayOpen(tx, order.outlet, today, 'a refund is recorded on it');
 
@@ -186,6 +187,25 @@ function tooMany(line: { name: string; quantity: number }, refunded: number, ask
   const done = refunded ? `, ${refunded} refunded before` : '';
   const also = asked ? `, ${asked} already in this refund` : '';
   return left > 0 ? `Only ${left} of ${line.name} can be refunded (${line.quantity} sold${done}${also}).` : `No ${line.name} is left to refund (${line.quantity} sold${done}${also}).`;
+}
+
+/**
+ * No money goes back for a sale whose transfer nobody has seen arrive (issue 17, decision 015): a fake transfer alert
+ * followed by "refund me in cash" is the counter fraud that confirming transfers exists to stop. A transfer line still
+ * unconfirmed is a 422 on `payments` (confirm it on Transfers to confirm first); one marked not received is a 422 too
+ * (nothing came in to give back).
+ */
+async function assertTransfersReceived(tx: Tx, order: { id: number; invoice_no: string }): Promise<void> {
+  const P = orderPaymentsTable;
+  const lines = await tx
+    .select({ amount: P.amount, not_received_at: P.not_received_at })
+    .from(P)
+    .where(sql`${P.order_id} = ${order.id} and ${P.method} = 'transfer' and ${P.confirmed_at} is null`);
+  if (!lines.length) return;
+  const shown = (rows: typeof lines) => fromKobo(rows.reduce((k, l) => k + toKobo(l.amount), 0)).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const flagged = lines.filter((l) => l.not_received_at);
+  if (flagged.length) throw invalidField('payments', `Invoice ${order.invoice_no} has a transfer marked not received (₦${shown(flagged)}): nothing came in to refund.`);
+  throw invalidField('payments', `Invoice ${order.invoice_no} was paid by a transfer nobody has confirmed yet (₦${shown(lines)}): confirm it on Transfers to confirm before refunding.`);
 }
 
 /** What an order's refunds gave back, in kobo (0 when none): a refunded sale is not voided (refund the rest instead). */
