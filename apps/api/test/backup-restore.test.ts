@@ -11,6 +11,7 @@ import { backupPglite, backupPostgres, backupsToKeep, MANIFEST, restoreStagedPos
 import { openPglite, openPostgres } from '../src/db/client.js';
 import { holdServerLock } from '../src/db/server-lock.js';
 import { runScript } from './helpers/scripts.js';
+import { killAndWait, startServer } from './helpers/server-process.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-restore-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -89,13 +90,26 @@ async function markerRows(dataDir: string) {
 }
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: a backup knows what it holds', () => {
-  it('D5, D6: photos are inside; a restore into a folder that does not exist works; backup:verify passes it', async () => {
+  it('D5: photos are inside: a restore brings back a photo lost since the backup; backup:verify passes the backup', async () => {
     const { file, dataDir } = await embeddedStudio('d5');
     const verify = runScript('backup-verify.ts', [file], {});
     expect(verify.stderr).toBe('');
     expect(verify.status).toBe(0);
     expect(verify.stdout).toMatch(/marker: 3000 \(manifest 3000\)/);
     expect(verify.stdout).toMatch(/The backup is good/);
+    const photo = path.join(dataDir, 'uploads/profile/1-photo.png');
+    const original = fs.readFileSync(photo);
+    fs.rmSync(photo);
+    const r = runScript('restore.ts', [file], { DATA_DIR: dataDir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(fs.existsSync(photo)).toBe(true);
+    expect(fs.readFileSync(photo)).toEqual(original);
+    expect(await markerRows(dataDir)).toEqual({ n: 3000, after: 0 });
+  }, 300_000);
+
+  it('D6: a restore into a folder that does not exist works (the documented drill), photos included', async () => {
+    const { file, dataDir } = await embeddedStudio('d6');
     const fresh = path.join(tmp, 'd6-new', 'nested');
     const r = runScript('restore.ts', [file], { DATA_DIR: fresh });
     expect(r.stderr).toBe('');
@@ -104,21 +118,26 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: a backup kn
     expect(await markerRows(fresh)).toEqual({ n: 3000, after: 0 });
   }, 300_000);
 
-  it('D4: a plausible archive that does not open is refused before anything is swapped; the studio still starts', async () => {
-    const { dataDir } = await embeddedStudio('d4', 10);
-    const fake = path.join(tmp, 'd4-fake');
-    fs.mkdirSync(path.join(fake, 'pgdata/global'), { recursive: true });
-    fs.writeFileSync(path.join(fake, 'pgdata/PG_VERSION'), '17\n');
-    fs.writeFileSync(path.join(fake, 'pgdata/global/pg_control'), crypto.randomBytes(8192));
-    const file = path.join(tmp, 'studio-2026-11-25T10-00-00-000Z-manual.tar.gz');
-    await tar.c({ gzip: true, file, cwd: fake }, ['pgdata']);
-    const r = runScript('restore.ts', [file], { DATA_DIR: dataDir });
-    expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/does not open.*unchanged/s);
-    expect(fs.readdirSync(dataDir).filter((n) => n.startsWith('pgdata.replaced'))).toEqual([]);
-    expect(await markerRows(dataDir)).toEqual({ n: 10, after: 1 });
-    expect(runScript('backup-verify.ts', [file], {}).status).toBe(1);
-  }, 300_000);
+  // both layouts: this version's (pgdata/ in the archive) and an earlier version's (the cluster at its top), which
+  // restore still reads
+  for (const layout of ['pgdata', '.'] as const) {
+    it(`D4: a plausible archive (${layout === '.' ? "an earlier version's layout" : 'pgdata/'}) that does not open is refused before anything is swapped; the studio still starts`, async () => {
+      const name = layout === '.' ? 'd4-top' : 'd4';
+      const { dataDir } = await embeddedStudio(name, 10);
+      const fake = path.join(tmp, `${name}-fake`);
+      fs.mkdirSync(path.join(fake, layout, 'global'), { recursive: true });
+      fs.writeFileSync(path.join(fake, layout, 'PG_VERSION'), '17\n');
+      fs.writeFileSync(path.join(fake, layout, 'global/pg_control'), crypto.randomBytes(8192));
+      const file = path.join(tmp, `studio-2026-11-25T10-0${layout === '.' ? 1 : 0}-00-000Z-manual.tar.gz`);
+      await tar.c({ gzip: true, file, cwd: fake }, fs.readdirSync(fake));
+      const r = runScript('restore.ts', [file], { DATA_DIR: dataDir });
+      expect(r.status).toBe(1);
+      expect(fs.readdirSync(dataDir).filter((n) => n.startsWith('pgdata.replaced'))).toEqual([]);
+      expect(await markerRows(dataDir)).toEqual({ n: 10, after: 1 });
+      expect(r.stderr).toMatch(/does not open.*unchanged/s);
+      expect(runScript('backup-verify.ts', [file], {}).status).toBe(1);
+    }, 300_000);
+  }
 
   it('D11: a backup with a table file cut short fails verify and is refused by restore; the studio keeps its data and starts', async () => {
     const { dataDir, file, relation } = await embeddedStudio('d11', 5000);
@@ -159,6 +178,33 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('D7 on PostgreSQL: a running ser
       expect(ok.stderr).toBe('');
       expect(ok.status).toBe(0);
     } finally {
+      await drop();
+    }
+  }, 180_000);
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('D7 on PostgreSQL: a real server, idle past its pool\'s 10 s', () => {
+  it('makes npm run restore refuse while it runs; once it stops the restore runs', async () => {
+    const { url, drop } = await scratchDatabase('studio_d7srv');
+    const dir = path.join(tmp, 'd7srv-backups');
+    const env = { DATABASE_URL: url, API_PROCESSES: '1', BACKUP_DIR: dir, DATA_DIR: path.join(tmp, 'd7srv-data') };
+    const server = startServer({ dataDir: env.DATA_DIR, port: 3400 + Math.floor(Math.random() * 20), env });
+    try {
+      await server.ready;
+      const made = runScript('backup.ts', [], env);
+      expect(made.status, made.stderr).toBe(0);
+      const file = /Backed up to (.*)$/m.exec(made.stdout)![1]!;
+      // no request for 12 s: the pool has closed its connections, the server still runs
+      await new Promise((r) => setTimeout(r, 12_000));
+      const refused = runScript('restore.ts', [file], env);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/server is running/);
+      await killAndWait(server, 'SIGTERM');
+      const ok = runScript('restore.ts', [file], env);
+      expect(ok.stderr).toBe('');
+      expect(ok.status).toBe(0);
+    } finally {
+      await killAndWait(server);
       await drop();
     }
   }, 180_000);
