@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { OrderCreate } from '@studio/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Locks, type Send, type SendOutcome, drainOutbox, syncState } from './drainer';
+import { type Locks, type Send, type SendOutcome, clearBackoff, drainOutbox, syncState } from './drainer';
 import { TillDatabase, enqueueSale, unsynced } from './outbox';
 
 // Issue 18: the outbox and its drainer, against a server stand-in that records each client_ref once (as the API does).
@@ -115,6 +115,24 @@ describe('the drainer', () => {
     expect(server.orders.size).toBe(1);
     expect((await db.outbox.get(ref!))!).toMatchObject({ status: 'synced', order: { id: 1 } });
     expect(syncState.get().reachable).toBe(true);
+  });
+
+  it('the server back (an answer after none) ends the backoff: the waiting sales go at once, still once each', async () => {
+    const refs = await queue(2);
+    const server = fakeServer();
+    let up = false;
+    const send: Send = async (body) => (up ? { kind: 'order', order: server.record(body) } : { kind: 'retry', message: 'no answer', offline: true });
+    const clock = 5_000_000;
+    await drainOutbox({ db, send, now: () => clock });
+    expect((await db.outbox.get(refs[0]!))!.next_try_at).toBeGreaterThan(clock);
+    up = true;
+    // still in its backoff: nothing goes
+    await drainOutbox({ db, send, now: () => clock });
+    expect(server.posts).toEqual([]);
+    await clearBackoff(db);
+    await drainOutbox({ db, send, now: () => clock });
+    expect(server.posts).toEqual(refs);
+    expect((await unsynced(db)).length).toBe(0);
   });
 
   it('a 401 in the middle of the queue pauses it and drops nothing; after a sign-in the rest goes, each once', async () => {

@@ -23,8 +23,21 @@ export interface SyncState {
 }
 export const syncState = createSignal<SyncState>({ reachable: null, paused: false, syncing: null });
 const patch = (p: Partial<SyncState>) => syncState.set((s) => ({ ...s, ...p }));
-/** What another call to the API learnt (the till's polls): it answered, or it did not. */
-export const markReachable = (reachable: boolean) => patch({ reachable });
+let backOnline: (() => void) | null = null;
+/**
+ * What another call to the API learnt (the till's polls): it answered, or it did not. An answer after none is the
+ * server back: the waiting sales go at once, not after what is left of their backoff.
+ */
+export const markReachable = (reachable: boolean) => {
+  const was = syncState.get().reachable;
+  patch({ reachable });
+  if (reachable && was === false) backOnline?.();
+};
+
+/** Every waiting sale may be tried now (the server is back): the backoff was for a server that did not answer. */
+export async function clearBackoff(db: TillDatabase = tillDb()): Promise<void> {
+  await db.outbox.where('status').equals('waiting').modify({ next_try_at: 0 });
+}
 
 /** What one send came to. */
 export type SendOutcome =
@@ -175,7 +188,10 @@ export function startSync(): void {
       .catch(() => undefined);
   };
   void run();
-  window.addEventListener('online', () => void run());
+  const again = () => void clearBackoff().then(run, run);
+  backOnline = again;
+  // the browser's word that the network is back is a hint, not an answer: the drain finds out
+  window.addEventListener('online', again);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void run();
   });
