@@ -159,8 +159,11 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending, off
     );
     const money = checkPayments(total, form.values.payments);
     const order = provisionalOrder(entry, cart, { id: user!.id, name: user!.name }, { subtotal, discount, total, paid: money.paid, change: money.change });
-    await tillDb().outbox.update(entry.client_ref, { receipt: order });
-    void drainOutbox();
+    // kept beside the sale for a reprint from the waiting list; the receipt does not wait for it, nor for the drainer
+    void tillDb()
+      .outbox.update(entry.client_ref, { receipt: order })
+      .catch(() => undefined);
+    window.setTimeout(() => void drainOutbox(), 0);
     return { order, provisional: true };
   }
 

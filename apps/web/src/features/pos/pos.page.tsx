@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { OUTLETS, type Order, type Outlet } from '@studio/shared';
 import { IconCloudOff, IconReceipt2, IconRepeat, IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { fetchLastPurchase, useAppointment, useClientByPhone } from '../../lib/clients-queries';
 import { studioTime } from '../../lib/studio-time';
@@ -51,7 +51,8 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   // other tills sell the same stock: the list follows every sale and restock within a few seconds
   const tillProducts = useTillProducts(outlet);
   // the sales still on this device took their goods: local stock = the list's less theirs, shown "≈" (issue 18)
-  const outbox = useOutbox();
+  // deferred: a sale's receipt is drawn first, the list (and its search index) follows the outbox after it
+  const outbox = useDeferredValue(useOutbox());
   const local = useMemo(() => (tillProducts.items ? localStock(tillProducts.items, outbox ?? [], outlet) : null), [tillProducts.items, outbox, outlet]);
   const products = { ...tillProducts, items: local?.items as TillData['data'] | undefined };
   const approximate = tillProducts.offline !== null || (local?.adjusted ?? false);

@@ -99,11 +99,12 @@ export async function enqueueSale(
   how: { soldOn: string; soldBy: number; pricesAsOf: string; now?: Date },
   db: TillDatabase = tillDb(),
 ): Promise<OutboxEntry> {
-  const device = await deviceInfo(db);
+  // one transaction (the device made on first use joins it): the receipt waits for one round trip, not two
   return db.transaction('rw', db.meta, db.outbox, async () => {
     const already = await db.outbox.get(sale.client_ref);
     if (already) return already;
-    const meta = (await db.meta.get('device'))!;
+    const meta = await deviceInfo(db);
+    const device = meta;
     const seq = meta.seq + 1;
     await db.meta.put({ ...meta, seq });
     const now = how.now ?? new Date();

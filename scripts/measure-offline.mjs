@@ -1,0 +1,239 @@
+// `node scripts/measure-offline.mjs`: the offline till (issue 18) under a 5,000-product outlet, in Chromium, on the
+// production build with its service worker. Starts the built app on a fresh embedded database, adds OFF_PRODUCTS
+// (5000) products to the store through the API, signs in through the login page in a browser profile on disk (an
+// installed app's storage: service worker, IndexedDB), opens the till once online, then measures:
+//   - receipt: with the network off, from the keydown of Enter on "Confirm sale offline" to the first frame after
+//     the provisional receipt (OFF-xxx-nnnn) is shown (OFF_SALES sales);
+//   - sync: 100 sales queued on the device (written to its outbox as the till writes them), from the network coming
+//     back to the last of them recorded by the server (the header pill "Online · all synced"), checked through the API;
+//   - cold start: with the network off, a new window on the till: loader gone, list drawn, main thread free.
+// Build first: `npm run build -w apps/web`. Options: OFF_PORT (3315), OFF_PRODUCTS (5000), OFF_SALES (5), OFF_RUNS (3).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.OFF_PORT ?? 3315);
+const PRODUCTS = Number(process.env.OFF_PRODUCTS ?? 5000);
+const SALES = Number(process.env.OFF_SALES ?? 5);
+const RUNS = Number(process.env.OFF_RUNS ?? 3);
+const QUEUED = 100;
+const base = `http://127.0.0.1:${PORT}`;
+const ADMIN = { username: 'admin', password: 'measure-admin-pass' };
+
+if (!fs.existsSync(path.join(root, 'apps/web/dist/sw.js'))) {
+  console.error('No production build: run `npm run build -w apps/web` first.');
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-measure-offline-'));
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-measure-offline-profile-'));
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '', API_PROCESSES: '1' },
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(profile, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  stop();
+  process.exit(130);
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 1200; i++) {
+    if (await fetch(`${base}/api/docs/json`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+async function api(token, method, p, body) {
+  const res = await fetch(`${base}${p}`, { method, headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  return { status: res.status, json: await res.json() };
+}
+
+async function seed(token) {
+  let next = 0;
+  const one = async () => {
+    while (next < PRODUCTS) {
+      const i = next++;
+      const res = await api(token, 'POST', '/api/products', { outlet: 'store', name: `Offline Item ${String(i).padStart(4, '0')}`, sku: `OF-${i}`, price: 1500 + (i % 200) * 50, quantity: 50 });
+      if (res.status !== 201) throw new Error(`product ${i}: ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, one));
+}
+
+/** Before any script of a page: when the loader goes and when the till's list is first drawn (as scripts/measure-pos.mjs). */
+function marks() {
+  const w = window;
+  w.__pos = { loaderGone: null, listDrawn: null };
+  const check = () => {
+    const now = performance.now();
+    if (w.__pos.loaderGone === null && w.__pos.seenLoader && !document.querySelector('[data-testid="app-loader"]')) w.__pos.loaderGone = now;
+    if (document.querySelector('[data-testid="app-loader"]')) w.__pos.seenLoader = true;
+    if (w.__pos.listDrawn === null && document.querySelector('[data-testid="pos-result"]')) w.__pos.listDrawn = now;
+    if (w.__pos.loaderGone !== null && w.__pos.listDrawn !== null && !w.__pos.asked) {
+      w.__pos.asked = true;
+      requestAnimationFrame(() => setTimeout(() => (w.__pos.free = performance.now()), 0));
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+}
+
+/** Reads or writes the till's IndexedDB (Dexie's `studio-till`) in the page, without the app's code. */
+function idb(page, fn, arg) {
+  return page.evaluate(
+    async ({ source, arg }) => {
+      const db = await new Promise((resolve, reject) => {
+        const open = indexedDB.open('studio-till');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const req = (r) => new Promise((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+      try {
+        return await new Function('db', 'req', 'arg', `return (${source})(db, req, arg)`)(db, req, arg);
+      } finally {
+        db.close();
+      }
+    },
+    { source: fn.toString(), arg },
+  );
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+let context;
+try {
+  await waitForServer();
+  const session = (await api(null, 'POST', '/api/login', { ...ADMIN, deviceId: crypto.randomUUID(), deviceInfo: '' })).json.data;
+  const token = session.tokens[0].api_token;
+  const t0 = performance.now();
+  await seed(token);
+  console.log(`[measure-offline] ${PRODUCTS} products added to the store in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    serviceWorkers: 'allow',
+    // the measuring helper below reads IndexedDB with a function it sends (the app's CSP allows no eval)
+    bypassCSP: true,
+    viewport: { width: 1366, height: 768 },
+    baseURL: base,
+  });
+  await context.addInitScript(marks);
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto('/auth/login');
+  await page.locator('input[name=username]').fill(ADMIN.username);
+  await page.locator('input[name=password]').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+  await page.goto('/dashboard/point-of-sales/store');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.reload();
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  for (let i = 0; i < 600; i++) {
+    const n = await idb(page, (db, req) => (db.objectStoreNames.contains('catalogue') ? req(db.transaction('catalogue').objectStore('catalogue').get('store')).then((s) => s?.items.length ?? 0) : 0));
+    if (n >= PRODUCTS) break;
+    await page.waitForTimeout(200);
+  }
+
+  // 1. offline: keystroke to provisional receipt
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByTestId('till-offline').waitFor();
+  await page.evaluate(() => {
+    document.addEventListener('keydown', (e) => (window.__key = e.timeStamp), { capture: true });
+  });
+  const receipts = [];
+  for (let i = 0; i < SALES; i++) {
+    await page.getByTestId('pos-search').fill(`OF-${100 + i}`);
+    await page.getByRole('button', { name: new RegExp(`^Add Offline Item ${String(100 + i).padStart(4, '0')}`) }).click();
+    await page.keyboard.press('F9');
+    const confirm = page.getByTestId('checkout-confirm');
+    await confirm.waitFor();
+    await confirm.focus();
+    await page.evaluate(() => {
+      window.__shown = null;
+      const seen = () => {
+        const n = document.querySelector('[data-testid="provisional-receipt"] [data-testid="receipt-invoice-no"]');
+        if (n && /OFF-/.test(n.textContent)) requestAnimationFrame(() => (window.__shown = performance.now()));
+        else requestAnimationFrame(seen);
+      };
+      requestAnimationFrame(seen);
+    });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.__shown !== null);
+    receipts.push(await page.evaluate(() => window.__shown - window.__key));
+    await page.getByTestId('receipt-new-sale').click();
+  }
+  console.log(`[measure-offline] Enter on "Confirm sale offline" to the provisional receipt drawn (${SALES} sales): median ${median(receipts).toFixed(0)} ms, max ${Math.max(...receipts).toFixed(0)} ms (${receipts.map((r) => r.toFixed(0)).join(', ')})`);
+
+  // 2. sync: 100 sales queued on the device, as the till queues them
+  await idb(
+    page,
+    async (db, req, { queued }) => {
+      const tx = db.transaction(['meta', 'outbox', 'catalogue'], 'readwrite');
+      const meta = await req(tx.objectStore('meta').get('device'));
+      const snapshot = await req(tx.objectStore('catalogue').get('store'));
+      const sample = (await req(tx.objectStore('outbox').getAll()))[0];
+      const items = snapshot.items.filter((p) => p.kind === 'product' && p.quantity > 5).slice(1000, 1000 + queued);
+      for (let i = 0; i < queued; i++) {
+        const seq = meta.seq + 1 + i;
+        const p = items[i];
+        const no = `OFF-${meta.code}-${String(seq).padStart(4, '0')}`;
+        const at = new Date().toISOString();
+        const client_ref = crypto.randomUUID();
+        tx.objectStore('outbox').put({
+          client_ref, outlet: 'store', seq, provisional_no: no, status: 'waiting', attempts: 0, next_try_at: 0, last_error: null, queued_at: at, order: null, review: null,
+          body: { outlet: 'store', customer_name: 'Walk-in customer', customer_phone: null, items: [{ product_id: p.id, quantity: 1, unit_price: p.price }], discount: 0, payments: [{ method: 'cash', amount: p.price, reference: null }], note: null, client_ref,
+            offline: { ...sample.body.offline, device_seq: seq, provisional_no: no, queued_at: at, prices_as_of: snapshot.prices_as_of } },
+        });
+      }
+      tx.objectStore('meta').put({ ...meta, seq: meta.seq + queued });
+      await new Promise((r) => (tx.oncomplete = r));
+    },
+    { queued: QUEUED },
+  );
+  const pill = page.getByTestId('sync-pill');
+  // written beside Dexie (its live queries do not see it): a reload reads them
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelector('[data-testid="sync-pill"]')?.getAttribute('data-waiting') === String(n), SALES + QUEUED);
+  const s0 = Date.now();
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForFunction(() => document.querySelector('[data-testid="sync-pill"]')?.getAttribute('data-state') === 'synced', null, { timeout: 120_000, polling: 'raf' });
+  const syncMs = Date.now() - s0;
+  console.log(`[measure-offline] ${SALES + QUEUED} queued sales synced in ${(syncMs / 1000).toFixed(1)} s (${(syncMs / (SALES + QUEUED)).toFixed(0)} ms a sale; pill: ${await pill.textContent()})`);
+  const offline = [];
+  for (let p = 1; p < 20; p++) {
+    const { json } = await api(token, 'GET', `/api/orders?outlet=store&page=${p}`);
+    offline.push(...(json.data ?? []).filter((o) => o.offline));
+    if (!json.data?.length || p >= (json.last_page ?? json.meta?.last_page ?? 1)) break;
+  }
+  console.log(`[measure-offline] the server lists ${offline.length} offline sales, ${new Set(offline.map((o) => o.client_ref)).size} distinct client_refs`);
+
+  // 3. cold start offline: a new window of the installed app, the network off
+  await context.setOffline(true);
+  const starts = [];
+  for (let i = 0; i < RUNS; i++) {
+    const p = await context.newPage();
+    await p.goto('/dashboard/point-of-sales/store');
+    await p.waitForFunction(() => window.__pos.free !== undefined, null, { timeout: 60_000 });
+    const r = await p.evaluate(() => ({ ...window.__pos, offline: !!document.querySelector('[data-testid="till-offline"]') }));
+    starts.push(r);
+    console.log(`[measure-offline] cold start ${i + 1} (offline banner: ${r.offline}): loader gone at ${r.loaderGone.toFixed(0)} ms, list drawn at ${r.listDrawn.toFixed(0)} ms, usable ${(r.free - r.loaderGone).toFixed(0)} ms after the loader`);
+    await p.close();
+  }
+  console.log(`[measure-offline] cold start offline: usable after the loader, median ${median(starts.map((r) => Math.max(0, r.free - r.loaderGone))).toFixed(0)} ms; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+} finally {
+  await context?.close();
+  stop();
+}
