@@ -331,7 +331,7 @@ describe('DELETE /api/orders/{id} (void)', () => {
     const svc = await pos.product({ outlet: 'salon', kind: 'service', price: 25000 });
     const before = (await get(admin, `/api/orders/getmonth/${month}/salon?page=1`)).json().summary;
     const o = (await pos.sell(staff.token, { outlet: 'salon', items: [{ product_id: a.id, quantity: 3 }, { product_id: svc.id, quantity: 1 }] })).json().data;
-    expect((await get(admin, `/api/orders/getmonth/${month}/salon?page=1`)).json().summary).toEqual({ count: before.count + 1, total: before.total + 55000 });
+    expect((await get(admin, `/api/orders/getmonth/${month}/salon?page=1`)).json().summary).toEqual({ count: before.count + 1, total: before.total + 55000, sold: before.sold + 55000, refunded: before.refunded });
 
     expect((await t.call(staff.token, { method: 'DELETE', url: `/api/orders/${o.id}`, payload: { reason: 'Rung up by mistake' } })).statusCode).toBe(403);
     const res = await t.call(admin, { method: 'DELETE', url: `/api/orders/${o.id}`, payload: { reason: 'Rung up by mistake' } });
@@ -395,7 +395,7 @@ describe('invoice lists', () => {
     expect(body.data[0].id).toBe(made[24]);
     expect(body.data.map((o: { id: number }) => o.id)).toEqual([...made].reverse().slice(0, 20));
     // 24 paid sales: quantities cycle 1,2,3 from i=1..24 -> 8 of each = 48 items at 1000.25
-    expect(body.summary).toEqual({ count: 24, total: 48012 });
+    expect(body.summary).toEqual({ count: 24, total: 48012, sold: 48012, refunded: 0 });
     const page2 = (await get(seller.token, `/api/orders/getmonth/${thisMonth()}/office?page=2`)).json();
     expect(page2.data.map((o: { id: number }) => o.id)).toEqual([...made].reverse().slice(20));
     expect(page2.summary).toEqual(body.summary);
