@@ -219,7 +219,21 @@ function DayBookings({ bookings, onOpen, artistName, testId }: { bookings: reado
     );
   }
   return bookings.map((b) => (
-    <Button key={b.id} variant="default" justify="space-between" fullWidth onClick={() => onOpen(b)} data-testid={testId} rightSection={<Badge color={STATUS_COLORS[b.status]} variant="light">{BOOKING_STATUS_LABELS[b.status]}</Badge>}>
+    // the status keeps its whole word ("PENDING", not "PEN…"): the line before it gives way
+    <Button
+      key={b.id}
+      variant="default"
+      justify="space-between"
+      fullWidth
+      onClick={() => onOpen(b)}
+      data-testid={testId}
+      classNames={{ label: classes.dayLabel, section: classes.daySection }}
+      rightSection={
+        <Badge color={STATUS_COLORS[b.status]} variant="light">
+          {BOOKING_STATUS_LABELS[b.status]}
+        </Badge>
+      }
+    >
       <span className={classes.dayLine}>
         {withTime(b)}
         {artistName?.(b.artist_id) ? ` · ${artistName(b.artist_id)}` : ''}
