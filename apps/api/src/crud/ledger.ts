@@ -19,6 +19,7 @@ import { usersTable } from '../db/schema.js';
 import { currentUser, type UserRow } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { invalidField, notFound } from '../plugins/errors.js';
+import { idParams, parseId } from '../plugins/request.js';
 import type { CrudModule } from './define-crud-module.js';
 import { idempotent, sendIdempotent } from './idempotency.js';
 
@@ -111,15 +112,7 @@ export async function addLedgerLine(
   return { payment: payment!, parent: updated! };
 }
 
-const idParams = z.object({ id: z.string() });
-const lineParams = z.object({ id: z.string(), paymentId: z.string() });
-
-/** A path id: a positive integer, or the record is simply not there (404). */
-function pathId(raw: string, what: string): number {
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1) throw notFound(what);
-  return id;
-}
+const lineParams = idParams.extend({ paymentId: z.string() });
 
 /**
  * `GET|POST {path}/{id}/payments` and `POST {path}/{id}/payments/{paymentId}/reverse` for a module with a
@@ -133,7 +126,7 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
   const what = resource.singular;
 
   app.get(`${resource.path}/:id/payments`, { config: { role: resource.roles.read }, schema: { tags, params: idParams } }, async (req) => {
-    const id = pathId(req.params.id, what);
+    const id = parseId(req.params.id, what);
     const [parent] = await db.select({ id: mod.table.id }).from(mod.table).where(eq(mod.table.id, id));
     if (!parent) throw notFound(what);
     return { data: await ledgerLines(db, ledger.table, id) };
@@ -141,7 +134,7 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
 
   app.post(`${resource.path}/:id/payments`, { config: { role: resource.roles.write }, schema: { tags, params: idParams, body: ledgerPaymentInputSchema } }, async (req, reply) => {
     const user = currentUser(req);
-    const id = pathId(req.params.id, what);
+    const id = parseId(req.params.id, what);
     const { client_ref: clientRef, ...body } = req.body;
     // a retry of a payment whose answer was lost (client_ref) answers the first result; nothing is taken twice
     const result = await idempotent(db, { scope: `${resource.name}.payment`, clientRef, request: { id, ...body }, userId: user.id }, async (tx) => {
@@ -156,8 +149,8 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
     { config: { role: resource.roles.write }, schema: { tags, params: lineParams, body: ledgerReversalInputSchema } },
     async (req, reply) => {
       const user = currentUser(req);
-      const id = pathId(req.params.id, what);
-      const lineId = pathId(req.params.paymentId, 'Payment');
+      const id = parseId(req.params.id, what);
+      const lineId = parseId(req.params.paymentId, 'Payment');
       const result = await db.transaction(async (tx) => {
         const parent = await lockParent(tx, mod, id);
         if (!parent) throw notFound(what);

@@ -8,26 +8,12 @@ import type { Db } from '../db/client.js';
 import { currentUser, isAdmin } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { invalidField, notFound, unprocessable } from '../plugins/errors.js';
+import { idParams, parseId, rememberSentFields, sentFields } from '../plugins/request.js';
 import type { AnyTable, CrudContext, CrudModule, ListContext, ReferenceCarrier, RowOf } from './define-crud-module.js';
 import { idempotent, sendIdempotent } from './idempotency.js';
 import { addLedgerLine, hasLedgerLines, registerLedgerRoutes } from './ledger.js';
 import { checkDeclaredColumns, filterCondition, listRows, lowerEq, searchCondition } from './list-query.js';
 
-/** A path id: a positive integer, or the record is simply not there (404). */
-export function parseId(raw: string, what: string): number {
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1) throw notFound(what);
-  return id;
-}
-
-const idParams = z.object({ id: z.string() });
-
-/** Body keys as the client sent them, before validation fills in schema defaults. */
-const sentFields = new WeakMap<FastifyRequest, Set<string>>();
-async function rememberSentFields(req: FastifyRequest): Promise<void> {
-  const body = req.body;
-  if (body && typeof body === 'object' && !Array.isArray(body)) sentFields.set(req, new Set(Object.keys(body)));
-}
 const textParams = z.object({ text: searchTextSchema });
 
 export async function findRow<T extends AnyTable>(db: Db | CrudContext['tx'], table: T, id: number): Promise<RowOf<T> | undefined> {
@@ -313,8 +299,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   app.put(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams, body: resource.update }, preValidation: rememberSentFields }, async (req) => {
     const id = parseId(req.params.id, what);
     // only the fields the client sent: the update schema's defaults (active: true, is_admin: 0) must not overwrite stored values
-    const sent = sentFields.get(req);
-    return update(req, id, Object.fromEntries(Object.entries(req.body).filter(([k]) => !sent || sent.has(k))));
+    return update(req, id, sentFields(req, req.body));
   });
 
   for (const action of Object.values(resource.actions)) {

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceHeartbeatSchema, offlineReviewListQuerySchema, offlineReviewResolveSchema } from '@studio/shared';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { parseId } from '../../crud/register-crud-routes.js';
+import { idParams, parseId } from '../../plugins/request.js';
 import { currentUser } from '../../plugins/auth.js';
 import { devicesTable } from './offline.table.js';
 import { listReviews, resolveReview } from './offline-sales.service.js';
 
-const idParams = z.object({ id: z.string() });
 
 /**
  * The offline till's server side besides `POST /api/orders` (issue 18; docs/decisions/016-offline-till.md):

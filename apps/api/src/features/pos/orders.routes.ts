@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import {
@@ -22,7 +22,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { usersTable } from '../../db/schema.js';
-import { parseId } from '../../crud/register-crud-routes.js';
+import { idParams, parseId, rememberSentFields, sentFields } from '../../plugins/request.js';
 import { containsPattern } from '../../crud/list-query.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
@@ -45,7 +45,6 @@ const pageQuery = z.object({
 });
 const listQuery = pageQuery.extend({ outlet: outletSchema.optional(), status: z.enum(['paid', 'void']).optional() });
 const ordersQuery = listQuery.extend({ oversold: z.enum(['true', '1'], { error: 'The oversold filter must be true or 1.' }).optional() });
-const idParams = z.object({ id: z.string() });
 // the reason of a void, in the body or the query (a client that sends DELETE without a body); checked in the handler
 // so that a missing one is a 422 on `reason` whichever way it was (not) sent
 const voidBody = z.object({ reason: z.unknown() }).partial().nullish();
@@ -59,11 +58,6 @@ const staffRangeParams = z.object({ staffId: z.string(), from: isoDate(), to: is
 
 type PageQuery = z.infer<typeof pageQuery>;
 
-const sentKeys = new WeakMap<FastifyRequest, Set<string>>();
-async function rememberSentKeys(req: FastifyRequest): Promise<void> {
-  const body = req.body;
-  if (body && typeof body === 'object' && !Array.isArray(body)) sentKeys.set(req, new Set(Object.keys(body)));
-}
 
 /**
  * Newest first, always paged: an outlet makes thousands of sales a month. One aggregate gives the row count for
@@ -232,12 +226,11 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
   });
 
   /** Only customer, note and payment method change after a sale; amounts and items never do. */
-  app.put('/api/orders/:id', { config: admin, schema: { tags, params: idParams, body: orderUpdateSchema }, preValidation: rememberSentKeys }, async (req) => {
+  app.put('/api/orders/:id', { config: admin, schema: { tags, params: idParams, body: orderUpdateSchema }, preValidation: rememberSentFields }, async (req) => {
     const user = currentUser(req);
     const id = parseId(req.params.id, 'Order');
     // only what the client sent: validation turns an absent phone or note into null, which must not erase them
-    const sent = sentKeys.get(req) ?? new Set<string>();
-    const body = Object.fromEntries(Object.entries(req.body).filter(([k]) => sent.has(k))) as Partial<typeof req.body>;
+    const body = sentFields(req, req.body);
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(O).where(eq(O.id, id)).for('update');
       if (!row) throw notFound('Order');

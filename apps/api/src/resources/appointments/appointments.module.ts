@@ -12,7 +12,7 @@ import {
 } from '@studio/shared';
 import { z } from 'zod';
 import { defineCrudModule, recordPicker, type CrudContext } from '../../crud/define-crud-module.js';
-import { parseId } from '../../crud/register-crud-routes.js';
+import { parseId } from '../../plugins/request.js';
 import { currentUser } from '../../plugins/auth.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
 import { clientsTable } from '../clients/clients.table.js';

@@ -4,7 +4,8 @@ import { clients, clientEraseSchema, clientFindOrCreateSchema, clientMergeSchema
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { defineCrudModule, type CrudModule } from '../../crud/define-crud-module.js';
-import { parseId, presentRecord } from '../../crud/register-crud-routes.js';
+import { presentRecord } from '../../crud/register-crud-routes.js';
+import { idParams, parseId } from '../../plugins/request.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
@@ -12,7 +13,6 @@ import { clientsTable } from './clients.table.js';
 import { backfillClients, clientExport, clientHistory, eraseClient, findClientByPhone, findOrCreateClient, historyCounts, lastPurchase, mergeClients } from './clients.service.js';
 
 const C = clientsTable;
-const idParams = z.object({ id: z.string() });
 const phoneParams = z.object({ phone: z.string().min(1).max(40) });
 const outletQuery = z.object({ outlet: outletSchema.optional() });
 

@@ -9,9 +9,9 @@ import {
   stockTransferSchema,
   type StockMovement,
 } from '@studio/shared';
-import { z } from 'zod';
 import type { RoutesContext } from '../../crud/define-crud-module.js';
-import { findRow, parseId } from '../../crud/register-crud-routes.js';
+import { findRow } from '../../crud/register-crud-routes.js';
+import { idParams, parseId } from '../../plugins/request.js';
 import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
@@ -34,7 +34,6 @@ export const stockFilters: Record<'finished' | 'low' | 'stocked', SQL> = {
 const archivedError = (field: string, p: { name: string; outlet: string }) =>
   invalidField(field, `${p.name} at ${p.outlet} is archived: restore it before changing its stock.`);
 
-const idParams = z.object({ id: z.string() });
 
 /** Product calls beyond CRUD: stock filters, stock changes, the ledger and transfers (the POS lists: features/pos/till-products.routes.ts). */
 export function registerProductRoutes(fastify: FastifyInstance, { db, checkReferences }: Pick<RoutesContext, 'db' | 'checkReferences'>): void {

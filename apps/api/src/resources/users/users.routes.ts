@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, ne } from 'drizzle-orm';
 import { passwordChangeSchema, passwordProblem } from '@studio/shared';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { parseId, findRow } from '../../crud/register-crud-routes.js';
+import { findRow } from '../../crud/register-crud-routes.js';
+import { idParams, parseId } from '../../plugins/request.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { forbidden, HttpError, invalidField, notFound } from '../../plugins/errors.js';
@@ -26,7 +26,6 @@ function imageExtension(buf: Buffer): string | undefined {
 }
 
 type UserRow = typeof usersTable.$inferSelect;
-const idParams = z.object({ id: z.string() });
 
 /** The bytes of the multipart field `photo`. A broken body (no boundary, cut short) is the caller's bad input: 422, not 500. */
 async function readPhoto(req: FastifyRequest): Promise<Buffer> {
