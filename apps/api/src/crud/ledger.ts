@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  fromKobo,
   ledgerPaymentInputSchema,
   ledgerReversalInputSchema,
   studioDate,
   toKobo,
   type LedgerPayment,
   type PaymentMethod,
+  formatKobo,
 } from '@studio/shared';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
@@ -34,8 +34,6 @@ async function lockParent(tx: Tx, mod: CrudModule, id: number): Promise<ParentRo
   const [row] = await tx.select().from(mod.table).where(eq(mod.table.id, id)).for('update');
   return row as ParentRow | undefined;
 }
-
-const naira = (n: number) => `₦${n.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The lines of one parent, oldest first, with who took each and, on a reversed line, its reversal. */
 export async function ledgerLines(db: DbOrTx, ledger: LedgerTable, parentId: number, only?: number): Promise<LedgerPayment[]> {
@@ -86,7 +84,7 @@ export async function addLedgerLine(
       const field = opts.field ?? 'amount';
       throw invalidField(
         field,
-        balanceK <= 0 ? `Nothing is owed: the ${mod.resource.singular.toLowerCase()} is paid in full.` : `The ${field.replace(/_/g, ' ')} must not be greater than the balance of ${naira(fromKobo(balanceK))}.`,
+        balanceK <= 0 ? `Nothing is owed: the ${mod.resource.singular.toLowerCase()} is paid in full.` : `The ${field.replace(/_/g, ' ')} must not be greater than the balance of ${formatKobo(balanceK)}.`,
       );
     }
   }

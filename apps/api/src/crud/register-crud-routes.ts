@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DEPOSIT_METHOD_REQUIRED, fieldLabel, listQuerySchema, searchTextSchema, studioDate, toKobo, type ListCallDef, type ListQuery, type PaymentMethod } from '@studio/shared';
+import { DEPOSIT_METHOD_REQUIRED, fieldLabel, formatNaira, listQuerySchema, searchTextSchema, studioDate, toKobo, type ListCallDef, type ListQuery, type PaymentMethod } from '@studio/shared';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { currentUser, isAdmin } from '../plugins/auth.js';
@@ -280,7 +280,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
         const charge = resource.ledger.charge;
         const next = values[charge];
         if (typeof next === 'number' && toKobo(next) < toKobo(Number(existing.amount_paid))) {
-          throw invalidField(charge, `The ${fieldLabel(charge)} cannot be less than the ₦${Number(existing.amount_paid).toFixed(2)} already paid.`);
+          throw invalidField(charge, `The ${fieldLabel(charge)} cannot be less than the ${formatNaira(Number(existing.amount_paid))} already paid.`);
         }
       }
       await checkUnique(ctx, mod, values, id);

@@ -3,7 +3,7 @@
 // amount_paid is the ledger's exact NUMERIC sum and the overpay and cancelled-booking rules hold; all of
 // it in one transaction, checked before it commits. Amounts are planned in integer kobo.
 import { count, eq, sql } from 'drizzle-orm';
-import { addDays, bridalBookingInputSchema, bridalBookings, fromKobo, studioDate, type BookingStatus, type PaymentMethod } from '@studio/shared';
+import { addDays, bridalBookingInputSchema, bridalBookings, fromKobo, studioDate, type BookingStatus, type PaymentMethod, formatKobo } from '@studio/shared';
 import type { Db } from '../db/client.js';
 import { bridalBookingPaymentsTable, bridalBookingsTable, bridalPackagesTable, usersTable } from '../db/schema.js';
 import { crudModules } from '../crud/registry.js';
@@ -83,7 +83,6 @@ const BASE_RATE = 1.2;
 
 
 const NAIRA = 100; // kobo
-const naira = (kobo: number) => `₦${(kobo / NAIRA).toLocaleString('en-NG')}`;
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 const maxDay = (a: string, b: string) => (a > b ? a : b);
@@ -354,7 +353,7 @@ export async function seedBookings(db: Db, timeZone: string, opts: { now?: Date 
       const day = minDay(addDays(l.day, between(1, 3)), today);
       line(p, day, -l.amountK, BOUNCED, 'transfer').reverses = l;
       if (day < today && random() < 0.8) line(p, minDay(addDays(day, between(0, 4)), today), l.amountK, 'Replaces the bounced transfer', random() < 0.5 ? 'cash' : 'pos');
-      else p.notes.push(`A transfer of ${naira(l.amountK)} bounced on ${day} and has not been paid again.`);
+      else p.notes.push(`A transfer of ${formatKobo(l.amountK)} bounced on ${day} and has not been paid again.`);
     }
     p.lines.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)); // stable: a reversal stays after its line
     const lastLine = p.lines[p.lines.length - 1]?.day ?? p.booked;
@@ -374,7 +373,7 @@ export async function seedBookings(db: Db, timeZone: string, opts: { now?: Date 
       const rev: Line = { day, minute: between(9 * 60, 19 * 60), amountK: -l.amountK, method: 'transfer', note: BOUNCED, reverses: l, by: desk };
       p.lines.splice(p.lines.indexOf(l) + 1, 0, rev);
       p.lines.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-      p.notes.push(`A transfer of ${naira(l.amountK)} bounced on ${day} and has not been paid again.`);
+      p.notes.push(`A transfer of ${formatKobo(l.amountK)} bounced on ${day} and has not been paid again.`);
     }
   }
 

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
+import { formatKobo } from '@studio/shared';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { ensureFirstAdmin, ignoredAdminSettings } from '../features/auth/first-admin.js';
@@ -17,7 +18,6 @@ import { seedFinances } from './seed-demo-finances.js';
 import { seedTransferChecks } from './seed-demo-transfers.js';
 import { seedClientsAndAppointments } from './seed-demo-clients.js';
 
-const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const DEMO_STAFF_PASSWORD = 'studio-demo-1';
 
@@ -96,8 +96,8 @@ async function main() {
     console.log(
       bookings && s
         ? `Bridal bookings seeded: ${bookings.bookings} bookings over the past 12 months and the next 3 (${s.pending} pending, ${s.confirmed} confirmed, ${s.completed} completed, ${s.cancelled} cancelled)` +
-            `${bookings.packagesCreated ? ` on ${bookings.packagesCreated} new packages` : ''}, ${bookings.doubleBookedDays} day${bookings.doubleBookedDays === 1 ? '' : 's'} with an artist booked twice, ${bookings.payments} payments (${bookings.reversals} bounced and reversed), ${naira(bookings.takenKobo)} taken, ` +
-            `${naira(bookings.owedPastKobo)} still owed on past events, in ${((Date.now() - bookingsStarted) / 1000).toFixed(1)} s.`
+            `${bookings.packagesCreated ? ` on ${bookings.packagesCreated} new packages` : ''}, ${bookings.doubleBookedDays} day${bookings.doubleBookedDays === 1 ? '' : 's'} with an artist booked twice, ${bookings.payments} payments (${bookings.reversals} bounced and reversed), ${formatKobo(bookings.takenKobo)} taken, ` +
+            `${formatKobo(bookings.owedPastKobo)} still owed on past events, in ${((Date.now() - bookingsStarted) / 1000).toFixed(1)} s.`
         : 'Bridal bookings already exist; none seeded.',
     );
     const traineesStarted = Date.now();
@@ -115,13 +115,13 @@ async function main() {
       console.log(
         `Trainees seeded over the past 12 months and the next 2: ${kind(trainees.makeup, 'makeup students')}, ${kind(trainees.pmu, 'PMU students')}, ` +
           `${kind(trainees.hostel, 'hostel students')}, ${trainees.hostel.makeupStudents} of them makeup students; ${catalogue.length ? `added ${catalogue.join(', ')}` : 'no catalogue added'}; ` +
-          `${trainees.payments} payments (${trainees.reversals} bounced and reversed), ${naira(trainees.takenKobo)} taken, ${naira(trainees.owedKobo)} still owed, in ${((Date.now() - traineesStarted) / 1000).toFixed(1)} s.`,
+          `${trainees.payments} payments (${trainees.reversals} bounced and reversed), ${formatKobo(trainees.takenKobo)} taken, ${formatKobo(trainees.owedKobo)} still owed, in ${((Date.now() - traineesStarted) / 1000).toFixed(1)} s.`,
       );
     } else console.log('Trainees already exist; none seeded.');
     const finances = await seedFinances(database.db, config.tzStudio);
     console.log(
       finances
-        ? `Income and expenses seeded: ${finances.entries} entries over the past 12 months, ${naira(finances.expenseKobo)} of expenses and ${naira(finances.incomeKobo)} of other income.`
+        ? `Income and expenses seeded: ${finances.entries} entries over the past 12 months, ${formatKobo(finances.expenseKobo)} of expenses and ${formatKobo(finances.incomeKobo)} of other income.`
         : 'Income and expense entries already exist; none seeded.',
     );
     const clientsStarted = Date.now();
@@ -136,7 +136,7 @@ async function main() {
     if (pos || bookings || trainees || clients) {
       const t = await seedTransferChecks(database.db, config.tzStudio, { sales: !!pos || !!clients, bookings: !!bookings, trainees: !!trainees, appointments: !!clients });
       console.log(
-        `Bank transfers: ${t.confirmed} confirmed by the manager the morning after (${naira(t.confirmedKobo)}); ${t.unconfirmed} of yesterday and today (${naira(t.unconfirmedKobo)}) wait on Transfers to confirm.`,
+        `Bank transfers: ${t.confirmed} confirmed by the manager the morning after (${formatKobo(t.confirmedKobo)}); ${t.unconfirmed} of yesterday and today (${formatKobo(t.unconfirmedKobo)}) wait on Transfers to confirm.`,
       );
     }
     console.log(`Seed finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

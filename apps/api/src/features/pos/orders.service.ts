@@ -12,6 +12,7 @@ import {
   type Outlet,
   type PaymentMethod,
   studioDate,
+  formatKobo,
 } from '@studio/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { presentTransferCheck } from '../../db/columns.js';
@@ -29,7 +30,6 @@ import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table
 type OrderRow = typeof ordersTable.$inferSelect;
 /** The largest amount a NUMERIC(14,2) column holds, in kobo (well inside exact JS integers). */
 const MAX_KOBO = 999_999_999_999_99;
-const naira = (kobo: number) => `₦${fromKobo(kobo).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 type ItemRow = typeof orderItemsTable.$inferSelect;
 type PaymentRow = typeof orderPaymentsTable.$inferSelect;
@@ -360,7 +360,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
         // the server's price is the price: a till that shows another (an old snapshot, or a made-up one) waits for an admin
         const differ = lines.filter((l, i) => toKobo(input.items[i]!.unit_price ?? -1) !== l.unitK);
         if (differ.length) {
-          const list = differ.map((l) => `${l.product.name}: ${naira(toKobo(input.items[lines.indexOf(l)]!.unit_price ?? 0))} on the till, ${naira(l.unitK)} on the server`);
+          const list = differ.map((l) => `${l.product.name}: ${formatKobo(toKobo(input.items[lines.indexOf(l)]!.unit_price ?? 0))} on the till, ${formatKobo(l.unitK)} on the server`);
           return forReview('price_mismatch', `The till's prices differ from the server's (${list.join('; ')}).`);
         }
         const ageH = (Date.parse(off!.queued_at) - Date.parse(off!.prices_as_of)) / 3_600_000;
@@ -374,17 +374,17 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       const subtotalK = lines.reduce((s, l) => s + l.totalK, 0);
       if (subtotalK > MAX_KOBO) throw invalidField('items', 'The order total is too large.');
       const discountK = toKobo(input.discount);
-      if (discountK > subtotalK) throw invalidField('discount', `The discount cannot be more than the subtotal (${naira(subtotalK)}).`);
+      if (discountK > subtotalK) throw invalidField('discount', `The discount cannot be more than the subtotal (${formatKobo(subtotalK)}).`);
       const totalK = subtotalK - discountK;
       const prepaidK = opts.prepaidK ?? 0;
-      if (prepaidK > totalK) throw invalidField('discount', `The deposit (${naira(prepaidK)}) is more than the total (${naira(totalK)}).`);
+      if (prepaidK > totalK) throw invalidField('discount', `The deposit (${formatKobo(prepaidK)}) is more than the total (${formatKobo(totalK)}).`);
       const dueK = totalK - prepaidK;
 
       const payments = input.payments ?? [{ method: input.payment_method as PaymentMethod, amount: input.amount_paid ?? fromKobo(dueK), reference: null }];
       const paidK = payments.reduce((s, p) => s + toKobo(p.amount), 0);
       const payField = input.payments ? 'payments' : 'amount_paid';
       if (paidK > MAX_KOBO) throw invalidField(payField, 'The amount paid is too large.');
-      if (paidK < dueK) throw invalidField(payField, `The payments (${naira(paidK)}) do not cover the total (${naira(dueK)}${prepaidK ? ' after the deposit' : ''}).`);
+      if (paidK < dueK) throw invalidField(payField, `The payments (${formatKobo(paidK)}) do not cover the total (${formatKobo(dueK)}${prepaidK ? ' after the deposit' : ''}).`);
       const changeK = paidK - dueK;
       const cashK = payments.filter((p) => p.method === 'cash').reduce((s, p) => s + toKobo(p.amount), 0);
       if (changeK > cashK) throw invalidField(payField, 'Only cash can be more than the total: change is given in cash.');
@@ -511,7 +511,7 @@ export async function voidOrder(db: Db, user: UserRow, id: number, reason: strin
     if (row.status === 'void') throw invalidField('status', `Invoice ${row.invoice_no} is already void.`);
     // a void takes the whole sale back; after a refund part of it is back already: the rest is refunded instead
     const refundedK = await refundedKobo(tx, id);
-    if (refundedK > 0) throw invalidField('status', `Invoice ${row.invoice_no} has refunds (${naira(refundedK)}): refund the rest of it instead of voiding it.`);
+    if (refundedK > 0) throw invalidField('status', `Invoice ${row.invoice_no} has refunds (${formatKobo(refundedK)}): refund the rest of it instead of voiding it.`);
     await assertDayOpen(tx, row.outlet, row.business_date, `invoice ${row.invoice_no} is voided`);
     const items = await tx.select().from(orderItemsTable).where(and(eq(orderItemsTable.order_id, id), eq(orderItemsTable.kind, 'product')));
     const back = new Map<number, number>();
