@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // One spelling of a phone number, so one person is one client whatever way the number was typed.
 // The database has the same rule as the SQL function studio_phone_key (migration 0018): keep them in step
 // (apps/api/test/clients.test.ts checks both give the same answer on the same samples).
@@ -25,6 +27,33 @@ export function normalizePhone(raw: string | null | undefined): string | null {
   }
   return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
 }
+
+/** What a field that is not a phone number answers (422). */
+export const PHONE_ERROR = 'The phone must be a phone number (e.g. 0803 123 4567).';
+
+/** Digits as a person may write a number the studio keeps as typed: a `+` or digit, then digits, spaces and dashes. */
+const TYPED_PHONE = /^[+\d][\d\s-]{5,}$/;
+
+/**
+ * THE phone field of every schema, answering `PHONE_ERROR` (422) when it is not a number. By default stored in one
+ * spelling, `+2348031234567` (`normalizePhone`: clients, appointments, suppliers, where the number finds the
+ * person). With `keep: 'typed'` it is kept as typed and only has to look like a number (bookings and trainees,
+ * whose lists show what was given, older numbers included; the database's `studio_phone_key` links them to a client).
+ */
+export const phoneNumber = ({ keep = 'normalised' }: { keep?: 'normalised' | 'typed' } = {}) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(30)
+    .transform((v, ctx) => {
+      const phone = keep === 'typed' ? (TYPED_PHONE.test(v) ? v : null) : normalizePhone(v);
+      if (phone === null) {
+        ctx.addIssue({ code: 'custom', message: PHONE_ERROR });
+        return z.NEVER;
+      }
+      return phone;
+    });
 
 /** `+2348031234567` as people read it: `0803 123 4567`; other numbers as stored. */
 export function formatPhone(phone: string | null | undefined): string {

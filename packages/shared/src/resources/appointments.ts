@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { id, isoDate, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
-import { clientPhone } from './clients.js';
+import { phoneNumber } from '../phone.js';
 import { paymentMethodSchema, paymentSchema } from './orders.js';
 
 // Appointments for salon and PMU services: a client, an artist, a service (a product of kind service), a
@@ -62,7 +62,7 @@ const fields = {
   /** An existing client, or `client_phone` (and `client_name` for a new one): found or created by phone. */
   client_id: id().nullish(),
   client_name: optionalText(100),
-  client_phone: clientPhone().nullish(),
+  client_phone: phoneNumber().nullish(),
   service_id: id(),
   artist_id: id(),
   starts_at: startsAt(),

@@ -3,6 +3,7 @@ import { defineResource } from '../crud/define-resource.js';
 import { depositRule } from '../crud/ledger.js';
 import { clientRef, id, isoDate, isoMonth, money, optionalText, recordBase, text } from '../primitives.js';
 import { paymentMethodSchema } from './orders.js';
+import { phoneNumber } from '../phone.js';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -50,7 +51,7 @@ export const timeOfDay = () =>
 
 const fields = {
   client_name: text(100),
-  phone: text(30).regex(/^[+\d][\d\s-]{5,}$/, { error: 'The phone must be a phone number.' }),
+  phone: phoneNumber({ keep: 'typed' }),
   email: optionalText(150).pipe(z.email().nullable()),
   event_date: isoDate(),
   event_time: timeOfDay(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
-import { normalizePhone } from '../phone.js';
+import { phoneNumber } from '../phone.js';
 import { birthDate, isoDate, optionalText, outletSchema, recordBase, text } from '../primitives.js';
 
 // Clients: who the studio serves, one record per person (by phone), with the notes PMU work needs.
@@ -9,22 +9,6 @@ import { birthDate, isoDate, optionalText, outletSchema, recordBase, text } from
 export const PATCH_TEST_RESULTS = ['pending', 'passed', 'reaction'] as const;
 export type PatchTestResult = (typeof PATCH_TEST_RESULTS)[number];
 export const PATCH_TEST_RESULT_LABELS: Record<PatchTestResult, string> = { pending: 'Waiting to read', passed: 'Passed (no reaction)', reaction: 'Reaction' };
-
-/** A phone number, stored in one spelling (`normalizePhone`): 422 when it is not a phone number. */
-export const clientPhone = () =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(30)
-    .transform((v, ctx) => {
-      const phone = normalizePhone(v);
-      if (phone === null) {
-        ctx.addIssue({ code: 'custom', message: 'The phone must be a phone number (e.g. 0803 123 4567).' });
-        return z.NEVER;
-      }
-      return phone;
-    });
 
 export const clientSchema = z.object({
   ...recordBase,
@@ -51,7 +35,7 @@ export type Client = z.infer<typeof clientSchema>;
 
 const fields = {
   name: text(100),
-  phone: clientPhone(),
+  phone: phoneNumber(),
   email: optionalText(150).pipe(z.email().nullable()),
   birthday: birthDate().nullish(),
   notes: optionalText(2000),
@@ -100,7 +84,7 @@ export const clients = defineResource({
 });
 
 /** `POST /api/clients/find-or-create`: the client with this phone, or a new one with this name. */
-export const clientFindOrCreateSchema = z.object({ name: text(100), phone: clientPhone() });
+export const clientFindOrCreateSchema = z.object({ name: text(100), phone: phoneNumber() });
 /** `POST /api/clients/merge` (admin): `merge_id`'s history moves to `keep_id`; its phone then finds `keep_id`. */
 export const clientMergeSchema = z
   .object({ keep_id: z.number().int().positive().max(2_147_483_647), merge_id: z.number().int().positive().max(2_147_483_647) })

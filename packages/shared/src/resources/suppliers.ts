@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { optionalText, recordBase, text } from '../primitives.js';
-import { clientPhone } from './clients.js';
+import { phoneNumber } from '../phone.js';
 
 // Suppliers: who the studio buys its stock from. A product names its usual supplier; a restock, who delivered it.
 
@@ -18,7 +18,7 @@ export type Supplier = z.infer<typeof supplierSchema>;
 
 const fields = {
   name: text(100),
-  phone: clientPhone().nullish(),
+  phone: phoneNumber().nullish(),
   email: optionalText(150).pipe(z.email().nullable()),
   address: optionalText(255),
   notes: optionalText(2000),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineAction, type ListCallDef } from '../crud/define-resource.js';
 import { clientRef, id, isoDate, isoMonth, money, recordBase, text } from '../primitives.js';
 import { paymentMethodSchema } from './orders.js';
+import { phoneNumber } from '../phone.js';
 
 // What makeup, PMU (office) and hostel trainees share: identity, dates, a fee with its ledger, a status.
 
@@ -26,11 +27,10 @@ export const traineeRecordFields = {
   status: traineeStatusSchema,
 };
 
-export const phoneNumber = () => text(30).regex(/^[+\d][\d\s-]{5,}$/, { error: 'The phone must be a phone number.' });
 
 export const traineeInputFields = {
   name: text(100),
-  phone: phoneNumber(),
+  phone: phoneNumber({ keep: 'typed' }),
   start_date: isoDate(),
   end_date: isoDate(),
   /** Omitted: the program's, package's or pricing's. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clients, clientEraseSchema, clientFindOrCreateSchema, clientMergeSchema, normalizePhone, outletSchema } from '@studio/shared';
+import { clients, clientEraseSchema, clientFindOrCreateSchema, clientMergeSchema, normalizePhone, PHONE_ERROR, outletSchema } from '@studio/shared';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { defineCrudModule, type CrudModule } from '../../crud/define-crud-module.js';
@@ -51,7 +51,7 @@ export const clientsModule = defineCrudModule({
     /** The till: a typed phone finds the client (null when there is none yet). */
     app.get('/api/clients/by-phone/:phone', { config: staff, schema: { tags, params: phoneParams, summary: 'The client with this phone number' } }, async (req) => {
       const phone = normalizePhone(req.params.phone);
-      if (!phone) throw invalidField('phone', 'The phone must be a phone number (e.g. 0803 123 4567).');
+      if (!phone) throw invalidField('phone', PHONE_ERROR);
       const row = await findClientByPhone(db, phone);
       return { data: row ? present(row, req) : null };
     });

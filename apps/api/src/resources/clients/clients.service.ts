@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { fromKobo, normalizePhone, studioDate, toKobo, type ClientBackfillReport, type ClientHistory, type ClientHistoryEntry, type Order, type Outlet } from '@studio/shared';
+import { fromKobo, normalizePhone, PHONE_ERROR, studioDate, toKobo, type ClientBackfillReport, type ClientHistory, type ClientHistoryEntry, type Order, type Outlet } from '@studio/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
@@ -53,7 +53,7 @@ export async function findClientByPhone(db: DbOrTx, phone: string): Promise<Clie
  */
 export async function findOrCreateClient(tx: Tx, input: { name: string; phone: string }, user: UserRow): Promise<{ row: ClientRow; created: boolean }> {
   const phone = normalizePhone(input.phone);
-  if (!phone) throw invalidField('phone', 'The phone must be a phone number (e.g. 0803 123 4567).');
+  if (!phone) throw invalidField('phone', PHONE_ERROR);
   const existing = await findClientByPhone(tx, phone);
   if (existing) return { row: existing, created: false };
   const [inserted] = await tx.insert(C).values({ name: input.name, phone }).onConflictDoNothing({ target: C.phone }).returning();
