@@ -20,7 +20,7 @@ import {
   studioDate,
   studioInstant,
 } from '@studio/shared';
-import type { Db } from '../../db/client.js';
+import { type Db, rows } from '../../db/client.js';
 import { backupDirs, backupOverview } from '../../db/backup.js';
 import type { AppConfig } from '../../config.js';
 import { bookingCounts, bookingDue, bookingDuesBetween } from '../../resources/bridal-bookings/booking-dues.js';
@@ -108,7 +108,9 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
     sales('d', cal.from),
     sales('m', `${cal.months[0]!}-01`),
     // the month's product rows: the best five by takings (ties kept, then by name), the month's cost of goods beside them
-    db.execute(sql`
+    rows<{ product_id: number; name: string; outlet: Outlet; kind: 'product' | 'service'; quantity: number; total: string; month_cost: string }>(
+      db,
+      sql`
       with m as (
         select ${T.key}::int as id, ${T.count} as quantity, ${T.amount} as total, sum(${T.extra}) over () as month_cost
           from ${T} where ${T.grain} = 'm' and ${T.source} = 'product' and ${T.day} = ${cal.monthFrom} and (${T.count} <> 0 or ${T.amount} <> 0)
@@ -116,19 +118,23 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
       select p.id as product_id, p.name, p.outlet, p.kind, top.quantity, top.total::text as total, top.month_cost::text as month_cost
         from top join ${P} p on p.id = top.id
        order by top.total desc, p.name asc, p.id asc
-       limit ${DASHBOARD_TOP}`) as unknown as Promise<{ rows: { product_id: number; name: string; outlet: Outlet; kind: 'product' | 'service'; quantity: number; total: string; month_cost: string }[] }>,
+       limit ${DASHBOARD_TOP}`,
+    ),
     db
       .select({ method: sql<PaymentMethod>`split_part(${T.key}, ':', 2)`, amount: sql<string>`sum(${T.amount})::text` })
       .from(T)
       .where(thisMonth('method'))
       .groupBy(sql`1`),
-    db.execute(sql`
+    rows<{ id: number; name: string; count: number; total: string }>(
+      db,
+      sql`
       select u.id, u.name, s.count, s.total::text as total
         from (select split_part(${T.key}, ':', 2)::int as id, sum(${T.count})::int as count, sum(${T.amount}) as total from ${T} where ${thisMonth('staff')} group by 1) s
         join ${usersTable} u on u.id = s.id
        where s.count <> 0
        order by s.total desc, u.name asc
-       limit ${DASHBOARD_TOP}`) as unknown as Promise<{ rows: { id: number; name: string; count: number; total: string }[] }>,
+       limit ${DASHBOARD_TOP}`,
+    ),
     db
       .select({ id: O.id, invoice_no: O.invoice_no, outlet: O.outlet, customer_name: O.customer_name, total: O.total, status: O.status, created_at: O.created_at })
       .from(O)
@@ -184,7 +190,7 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
   for (const m of methods) byMethod[m.method] = sumKobo(m.amount);
   // cash is taken as tendered; what went back as change was not takings
   byMethod.cash -= changeK;
-  const costK = sumKobo(items.rows[0]?.month_cost);
+  const costK = sumKobo(items[0]?.month_cost);
 
   return {
     today: { date: cal.today, ...today.figures() },
@@ -198,8 +204,8 @@ async function salesSection(db: Db, cal: Calendar): Promise<Dashboard['sales']> 
     daily: bars('date', cal.days, byDay),
     monthly: bars('month', cal.months, byMonth),
     payment_methods: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, fromKobo(byMethod[m])])) as Record<PaymentMethod, number>,
-    top_products: items.rows.map((i) => ({ product_id: i.product_id, name: i.name, outlet: i.outlet, kind: i.kind, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
-    top_staff: staff.rows.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
+    top_products: items.map((i) => ({ product_id: i.product_id, name: i.name, outlet: i.outlet, kind: i.kind, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
+    top_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),
     recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
   };
 }
@@ -262,14 +268,14 @@ export async function dashboard(db: Db, config: Pick<AppConfig, 'tzStudio' | 'da
 /** Today's appointments per outlet and status (the book's day index). */
 async function appointmentsSection(db: Db, today: string): Promise<Dashboard['appointments']> {
   const A = appointmentsTable;
-  const rows = await db
+  const counts = await db
     .select({ outlet: A.outlet, status: A.status, n: sql<number>`count(*)::int` })
     .from(A)
     .where(eq(A.day, today))
     .groupBy(A.outlet, A.status);
   const zero = () => ({ count: 0, ...(Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, 0])) as Record<(typeof APPOINTMENT_STATUSES)[number], number>) });
   const by_outlet = Object.fromEntries(OUTLETS.map((o) => [o, zero()])) as Dashboard['appointments']['by_outlet'];
-  for (const r of rows) {
+  for (const r of counts) {
     const o = by_outlet[r.outlet];
     if (!o) continue;
     o[r.status] += Number(r.n);
@@ -286,7 +292,7 @@ async function clientsSection(db: Db, cal: Calendar, timeZone: string): Promise<
   const C = clientsTable;
   const from = studioInstant(cal.monthFrom, '00:00', timeZone).toISOString();
   const to = studioInstant(addDays(cal.today, 1), '00:00', timeZone).toISOString();
-  const result = (await db.execute(sql`
+  const [r] = await rows<{ new: number; returning: number }>(db, sql`
     with came as (
       select ${O.client_id} as id from ${O}
        where ${O.business_date} between ${cal.monthFrom} and ${cal.today} and ${O.status} = 'paid' and ${O.client_id} is not null
@@ -295,10 +301,7 @@ async function clientsSection(db: Db, cal: Calendar, timeZone: string): Promise<
        where ${appointmentsTable.day} between ${cal.monthFrom} and ${cal.today} and ${appointmentsTable.status} = 'done'
     )
     select (select count(*)::int from ${C} where ${C.created_at} >= ${from}::timestamptz and ${C.created_at} < ${to}::timestamptz and ${C.merged_into_id} is null) as new,
-           (select count(*)::int from came join ${C} c on c.id = came.id where c.created_at < ${from}::timestamptz and c.merged_into_id is null) as returning`)) as unknown as {
-    rows: { new: number; returning: number }[];
-  };
-  const r = result.rows[0]!;
+           (select count(*)::int from came join ${C} c on c.id = came.id where c.created_at < ${from}::timestamptz and c.merged_into_id is null) as returning`);
   return { month: cal.month, new: Number(r.new), returning: Number(r.returning) };
 }
 
@@ -309,27 +312,25 @@ async function traineesSection(db: Db, today: string): Promise<Dashboard['studen
     select (count(*) filter (where ${inSessionOn(t, today)}))::int as in_session,
            (count(*) filter (where ${t.balance} > 0))::int as owing, coalesce(sum(${t.balance}) filter (where ${t.balance} > 0), 0)::text as owed
       from ${t}`;
-  const [s, o, h] = (await Promise.all([per(studentsTable), per(officeStudentsTable as never), per(hostelStudentsTable as never)].map((q) => db.execute(q)))) as unknown as {
-    rows: { in_session: number; owing: number; owed: string }[];
-  }[];
-  const rows = [s!.rows[0]!, o!.rows[0]!, h!.rows[0]!];
+  const counts = await Promise.all([per(studentsTable), per(officeStudentsTable as never), per(hostelStudentsTable as never)].map((q) => rows<{ in_session: number; owing: number; owed: string }>(db, q)));
+  const kinds = counts.map((c) => c[0]!);
   return {
-    in_session: { students: rows[0]!.in_session, office_students: rows[1]!.in_session, hostel_students: rows[2]!.in_session, total: rows.reduce((n, r) => n + r.in_session, 0) },
-    owing: { count: rows.reduce((n, r) => n + r.owing, 0), total: fromKobo(rows.reduce((k, r) => k + sumKobo(r.owed), 0)) },
+    in_session: { students: kinds[0]!.in_session, office_students: kinds[1]!.in_session, hostel_students: kinds[2]!.in_session, total: kinds.reduce((n, r) => n + r.in_session, 0) },
+    owing: { count: kinds.reduce((n, r) => n + r.owing, 0), total: fromKobo(kinds.reduce((k, r) => k + sumKobo(r.owed), 0)) },
   };
 }
 
 /** Hostel beds taken today, per pricing. */
 async function hostelSection(db: Db, today: string): Promise<Dashboard['hostel']> {
   const H = hostelStudentsTable;
-  const rows = await db
+  const taken = await db
     .select({ pricing_id: H.pricing_id, name: extraProgramsTable.name, taken: sql<number>`count(*)::int` })
     .from(H)
     .innerJoin(extraProgramsTable, eq(extraProgramsTable.id, H.pricing_id))
     .where(inSessionOn(H, today))
     .groupBy(H.pricing_id, extraProgramsTable.name)
     .orderBy(asc(extraProgramsTable.name));
-  return { taken: rows.reduce((n, r) => n + Number(r.taken), 0), by_pricing: rows.map((r) => ({ ...r, taken: Number(r.taken) })) };
+  return { taken: taken.reduce((n, r) => n + Number(r.taken), 0), by_pricing: taken.map((r) => ({ ...r, taken: Number(r.taken) })) };
 }
 
 /** Bookings with an event in the next 14 days (today included), not cancelled, soonest first. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { OUTLETS, addMonths, fromKobo, monthRange, type FinancePeriodRow, type FinanceSummary } from '@studio/shared';
-import type { Db } from '../../db/client.js';
+import { type Db, rows } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { bookingDuesBetween } from '../../resources/bridal-bookings/booking-dues.js';
 import { dailyTotalsTable } from './daily-totals.table.js';
@@ -40,24 +40,23 @@ export function totalsCovering(from: string, to: string, sources: string[] = MON
 }
 const money = (from: string, to: string) => totalsCovering(from, to);
 
-const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export async function summaryRange(db: Db, from: string, to: string): Promise<FinanceSummary> {
-  const [rows, notReceived, refunds] = await Promise.all([
-    rowsOf<{ source: string; key: string | null; amount: string | null }>(
+  const [sums, notReceived, refunds] = await Promise.all([
+    rows<{ source: string; key: string | null; amount: string | null }>(
       db,
       sql`select ${T.source} as source, case when ${T.source} in ('sale', 'expense') then ${T.key} end as key, sum(${T.amount})::text as amount
           from ${T} where ${money(from, to)} group by 1, 2`,
     ),
     notReceivedParts(db, from, to),
     // partial refunds (issue 17): already taken off the sales of the day they were paid out; their total, for the record
-    rowsOf<{ amount: string | null }>(db, sql`select sum(${T.amount})::text as amount from ${T} where ${totalsCovering(from, to, ['refund'])}`),
+    rows<{ amount: string | null }>(db, sql`select sum(${T.amount})::text as amount from ${T} where ${totalsCovering(from, to, ['refund'])}`),
   ]);
   const byK: Record<string, number> = {};
   const expenseK: Record<string, number> = {};
   let incomeK = 0;
   let spentK = 0;
-  for (const r of rows) {
+  for (const r of sums) {
     const k = sumKobo(r.amount);
     if (r.source === 'expense') {
       spentK += k;
@@ -89,13 +88,13 @@ export async function summaryRange(db: Db, from: string, to: string): Promise<Fi
 /** Income, expense and net per month (`YYYY-MM`) or per year (`YYYY`), every period in the range, empty ones as 0. */
 export async function summaryByPeriod(db: Db, from: string, to: string, unit: 'month' | 'year'): Promise<FinancePeriodRow[]> {
   const width = unit === 'month' ? 7 : 4;
-  const rows = await rowsOf<{ period: string; income: string | null; expense: string | null }>(
+  const sums = await rows<{ period: string; income: string | null; expense: string | null }>(
     db,
     sql`select left(${T.day}::text, ${width}) as period,
                sum(${T.amount}) filter (where ${T.source} <> 'expense')::text as income, sum(${T.amount}) filter (where ${T.source} = 'expense')::text as expense
           from ${T} where ${money(from, to)} group by 1`,
   );
-  const found = new Map(rows.map((r) => [r.period, r]));
+  const found = new Map(sums.map((r) => [r.period, r]));
   const periods: string[] = [];
   if (unit === 'month') for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = addMonths(m, 1)) periods.push(m);
   else for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) periods.push(String(y));

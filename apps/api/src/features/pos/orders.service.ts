@@ -14,7 +14,7 @@ import {
   studioDate,
   formatKobo,
 } from '@studio/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { type Db, type DbOrTx, rows } from '../../db/client.js';
 import { presentTransferCheck } from '../../db/columns.js';
 import { productsTable } from '../../resources/products/products.table.js';
 import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
@@ -157,7 +157,9 @@ async function writeSale(
   );
   const payments = JSON.stringify(sale.payments);
   const at = sale.at.toISOString();
-  const result = (await tx.execute(sql`
+  const result = await rows<{ id: number | null; invoice_no: string | null; client_id: number | null; closed_by: string | null; item_ids: string; payment_ids: string }>(
+    tx,
+    sql`
     with closed as (
       select closed_by_name from day_closes where outlet = ${sale.outlet} and business_date = ${o.business_date}::date and status = 'closed' limit 1
     ),
@@ -215,10 +217,9 @@ async function writeSale(
     )
     select (select id from o) as id, (select invoice_no from o) as invoice_no, (select client_id from o) as client_id, (select closed_by_name from closed) as closed_by,
            (select coalesce(json_agg(id order by id), '[]') from it)::text as item_ids,
-           (select coalesce(json_agg(id order by id), '[]') from pay)::text as payment_ids`)) as unknown as {
-    rows: { id: number | null; invoice_no: string | null; client_id: number | null; closed_by: string | null; item_ids: string; payment_ids: string }[];
-  };
-  const row = result.rows[0]!;
+           (select coalesce(json_agg(id order by id), '[]') from pay)::text as payment_ids`,
+  );
+  const row = result[0]!;
   if (row.closed_by !== null) return { closedBy: row.closed_by };
   if (row.id === null || row.invoice_no === null) return null;
   return { id: Number(row.id), invoiceNo: row.invoice_no, clientId: row.client_id === null ? null : Number(row.client_id), itemIds: JSON.parse(row.item_ids), paymentIds: JSON.parse(row.payment_ids) };

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { compareTillItems, tillInsertIndex, type Outlet, type TillItem } from '@studio/shared';
-import type { Db } from '../../db/client.js';
+import { type Db, rows } from '../../db/client.js';
 import { productRemovalsTable, productsTable } from '../../resources/products/products.table.js';
 
 const T = productsTable;
@@ -103,7 +103,9 @@ export function tillCursor(snapshot: string, lastWriter: string | null): string 
  * commits, whatever its id, because the cursor is a whole snapshot, not a number.
  */
 async function readChanges(db: Db, outlet: Outlet, since: string): Promise<Changes> {
-  const result = (await db.execute(sql`
+  const [row] = await rows<{ changed: string; removed: string; snapshot: string; last_writer: string | null; future: boolean }>(
+    db,
+    sql`
     with s as (select ${since}::pg_snapshot as snap),
     ch as (
       select p.id, p.name, p.kind, p.sku, p.category, p.price, p.quantity, p.reorder_level, p.archived_at is not null as archived
@@ -120,9 +122,9 @@ async function readChanges(db: Db, outlet: Outlet, since: string): Promise<Chang
            greatest((select max(${T.changed_xid}) from ${T} where ${T.outlet} = ${outlet}),
                     (select max(${R.removed_xid}) from ${R} where ${R.outlet} = ${outlet}))::text as last_writer,
            pg_snapshot_xmin(s.snap) > pg_snapshot_xmax(pg_current_snapshot()) as future
-    from s`)) as unknown as { rows: { changed: string; removed: string; snapshot: string; last_writer: string | null; future: boolean }[] };
-  const row = result.rows[0]!;
-  return { changed: JSON.parse(row.changed), removed: JSON.parse(row.removed), snapshot: row.snapshot, cursor: tillCursor(row.snapshot, row.last_writer), future: row.future };
+    from s`,
+  );
+  return { changed: JSON.parse(row!.changed), removed: JSON.parse(row!.removed), snapshot: row!.snapshot, cursor: tillCursor(row!.snapshot, row!.last_writer), future: row!.future };
 }
 
 /** An item the till sells: a service, or a product in stock, not archived. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { outletSchema, products } from '@studio/shared';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import { type Db, rows } from '../../db/client.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { productsTable } from '../../resources/products/products.table.js';
 import { productJsonSql } from '../../resources/products/products.record.js';
@@ -66,10 +66,13 @@ export function registerTillProductRoutes(fastify: FastifyInstance, db: Db): voi
     let body = full.get(key);
     if (!body || body.rev !== rev) {
       // the database writes the JSON: 2,000 records as one value rather than rows parsed and serialised again
-      const result = (await db.execute(sql`
+      const [list] = await rows<{ data: string }>(
+        db,
+        sql`
         select coalesce(json_agg(${productJsonSql(admin)} order by ${T.name}, ${T.id}), '[]')::text as data
-        from ${T} where ${T.outlet} = ${outlet} and ${T.archived_at} is null and (${T.kind} = 'service' or ${T.quantity} > 0)`)) as unknown as { rows: { data: string }[] };
-      const json = `{"data":${result.rows[0]!.data}}`;
+        from ${T} where ${T.outlet} = ${outlet} and ${T.archived_at} is null and (${T.kind} = 'service' or ${T.quantity} > 0)`,
+      );
+      const json = `{"data":${list!.data}}`;
       // a hash of the list: the same records give the same ETag in every app process
       body = { rev, json, etag: `W/"gp-${admin ? 'a' : 's'}-${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 22)}"` };
       full.set(key, body);

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { addDays, fromKobo, type DueReminder, type DueReminders, type LastReminder, type ReminderItem, type ReminderKind } from '@studio/shared';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import {
   bridalBookingsTable,
@@ -95,9 +95,6 @@ const sourceOf = (kind: ReminderKind) => SOURCES.find((s) => s.kind === kind)!;
 type Row = { id: number; name: string; phone: string; charge: string; amount_paid: string; balance: string; date: string; about: string };
 type LastRow = { kind: ReminderKind; record_id: number; sent_at: Date | string; sent_by: number | null; sent_by_name: string | null; balance: string };
 
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 const naira = (v: string | number | null) => fromKobo(sumKobo(v));
 const lastOf = (r: LastRow): LastReminder => ({
   at: new Date(r.sent_at).toISOString(),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { fromKobo, studioDate, type TransferItem, type TransferKind, type TransferLine, type TransferTotals, type UnconfirmedTransfers } from '@studio/shared';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { bridalBookingPaymentsTable, bridalBookingsTable, hostelStudentPaymentsTable, hostelStudentsTable, officeStudentPaymentsTable, officeStudentsTable, studentPaymentsTable, studentsTable, usersTable } from '../../db/schema.js';
 import { addLedgerLine } from '../../crud/ledger.js';
@@ -111,9 +111,6 @@ function toLine(r: Row): TransferLine {
   };
 }
 
-async function rows(db: DbOrTx, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 function totals(lines: { amount: number }[]): TransferTotals {
   return { count: lines.length, amount: fromKobo(lines.reduce((k, l) => k + Math.round(l.amount * 100), 0)) };
@@ -122,15 +119,14 @@ function totals(lines: { amount: number }[]): TransferTotals {
 /** Every transfer line waiting for a person, oldest first, with their count and amount. */
 export async function unconfirmedTransfers(db: DbOrTx): Promise<UnconfirmedTransfers> {
   const union = sql.join([saleLines({ unconfirmed: true }), ...LEDGERS.map((s) => ledgerLinesOf(s, { unconfirmed: true }))], sql` union all `);
-  const data = (await rows(db, sql`select * from (${union}) t order by date, created_at, kind, id`)).map(toLine);
+  const data = (await rows<Row>(db, sql`select * from (${union}) t order by date, created_at, kind, id`)).map(toLine);
   return { data, summary: totals(data) };
 }
 
 /** Count and amount of the lines waiting for a person, summed in SQL (the dashboard's card). */
 export async function unconfirmedTotals(db: DbOrTx): Promise<TransferTotals> {
   const union = sql.join([saleLines({ unconfirmed: true }), ...LEDGERS.map((s) => ledgerLinesOf(s, { unconfirmed: true }))], sql` union all `);
-  const result = (await db.execute(sql`select count(*)::int as count, coalesce(sum(amount::numeric), 0)::text as amount from (${union}) t`)) as unknown as { rows: { count: number; amount: string }[] };
-  const r = result.rows[0];
+  const [r] = await rows<{ count: number; amount: string }>(db, sql`select count(*)::int as count, coalesce(sum(amount::numeric), 0)::text as amount from (${union}) t`);
   return { count: Number(r?.count ?? 0), amount: fromKobo(sumKobo(r?.amount)) };
 }
 
@@ -144,11 +140,9 @@ export async function notReceivedParts(db: DbOrTx, from: string, to: string): Pr
     sql`select true as sale, ${P.amount} as amount from ${P} join ${O} on ${O.id} = ${P.order_id} where ${P.not_received_at} is not null and ${O.status} = 'paid' and ${O.business_date} between ${from} and ${to}`,
     ...LEDGERS.map(({ ledger: L }) => sql`select false, ${L.amount} from ${L} where ${L.not_received_at} is not null and ${L.date} between ${from} and ${to}`),
   ];
-  const result = (await db.execute(sql`select sale, count(*)::int as count, coalesce(sum(amount), 0)::text as amount from (${sql.join(parts, sql` union all `)}) t group by sale`)) as unknown as {
-    rows: { sale: boolean; count: number; amount: string }[];
-  };
+  const counted = await rows<{ sale: boolean; count: number; amount: string }>(db, sql`select sale, count(*)::int as count, coalesce(sum(amount), 0)::text as amount from (${sql.join(parts, sql` union all `)}) t group by sale`);
   const part = (sale: boolean): TransferTotals => {
-    const r = result.rows.find((x) => x.sale === sale);
+    const r = counted.find((x) => x.sale === sale);
     return { count: Number(r?.count ?? 0), amount: fromKobo(sumKobo(r?.amount)) };
   };
   return { sales: part(true), ledgers: part(false) };
@@ -171,7 +165,7 @@ async function lockedLines(tx: Tx, items: TransferItem[]): Promise<Map<string, T
     if (some.length) await tx.select({ id: src.ledger.id }).from(src.ledger).where(inArray(src.ledger.id, some)).orderBy(src.ledger.id).for('update');
   }
   const parts = [saleLines({ items: saleIds }), ...LEDGERS.map((s) => ledgerLinesOf(s, { items: ids(s.kind) }))];
-  for (const r of await rows(tx, sql.join(parts, sql` union all `))) out.set(`${r.kind}:${r.id}`, { ...toLine(r), method: r.method, parent_status: r.parent_status, reversed_by: r.reversed_by });
+  for (const r of await rows<Row>(tx, sql.join(parts, sql` union all `))) out.set(`${r.kind}:${r.id}`, { ...toLine(r), method: r.method, parent_status: r.parent_status, reversed_by: r.reversed_by });
   return out;
 }
 

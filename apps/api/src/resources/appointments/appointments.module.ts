@@ -20,6 +20,7 @@ import { productsTable } from '../products/products.table.js';
 import { usersTable } from '../users/users.table.js';
 import { appointmentPaymentsTable, appointmentsTable } from './appointments.table.js';
 import { checkoutAppointment } from './appointments.checkout.js';
+import { rows } from '../../db/client.js';
 
 const A = appointmentsTable;
 type Row = typeof appointmentsTable.$inferSelect;
@@ -50,9 +51,8 @@ async function clientIdOf(ctx: CrudContext, input: { client_id?: number | null; 
   const [found] = await ctx.tx.select().from(clientsTable).where(eq(clientsTable.phone, phone)).limit(1);
   if (found) return found.merged_into_id ?? found.id;
   if (!input.client_name) throw invalidField('client_name', "No client has this phone number yet: give the new client's name.");
-  const result = (await ctx.tx.execute(sql`select studio_find_or_create_client(${input.client_name}, ${phone}) as id`)) as unknown as { rows: [{ id: number }] };
-  const id = result.rows[0].id;
-  return Number(id);
+  const [found_] = await rows<{ id: number }>(ctx.tx, sql`select studio_find_or_create_client(${input.client_name}, ${phone}) as id`);
+  return Number(found_!.id);
 }
 
 /** When, from a start and a length: the instants and the studio day. */

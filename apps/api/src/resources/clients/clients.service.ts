@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fromKobo, normalizePhone, PHONE_ERROR, studioDate, toKobo, type ClientBackfillReport, type ClientHistory, type ClientHistoryEntry, type Order, type Outlet } from '@studio/shared';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
@@ -331,12 +331,15 @@ export async function eraseClient(tx: Tx, id: number, reason: string, user: User
  */
 export async function backdateClients(tx: DbOrTx): Promise<number> {
   const firsts = LINKED.map((l) => sql`select ${col(l.table, 'client_id')} as id, min(${col(l.table, 'created_at')}) as at from ${l.table} where ${col(l.table, 'client_id')} is not null group by 1`);
-  const res = (await tx.execute(sql`
+  const moved = await rows<{ id: number }>(
+    tx,
+    sql`
     update ${C} c set created_at = f.at
       from (select id, min(at) as at from (${sql.join(firsts, sql` union all `)}) x group by id) f
      where f.id = c.id and f.at < c.created_at
-    returning c.id`)) as unknown as { rows: unknown[] };
-  return res.rows.length;
+    returning c.id`,
+  );
+  return moved.length;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { products, type Outlet } from '@studio/shared';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rows } from '../../db/client.js';
 import { defineCrudModule } from '../../crud/define-crud-module.js';
 import { lowerEq } from '../../crud/list-query.js';
 import { invalidField } from '../../plugins/errors.js';
@@ -24,9 +24,12 @@ async function checkSku(tx: DbOrTx, outlet: Outlet, sku: string | null | undefin
 
 /** Sold, or any stock movement (opening stock, restock, transfer, ...): its history must stay. */
 export async function hasHistory(tx: DbOrTx, productId: number): Promise<boolean> {
-  const result = (await tx.execute(sql`select exists (select 1 from ${orderItemsTable} where ${orderItemsTable.product_id} = ${productId})
-    or exists (select 1 from ${stockMovementsTable} where ${stockMovementsTable.product_id} = ${productId}) as yes`)) as unknown as { rows: { yes: boolean }[] };
-  return result.rows[0]?.yes === true;
+  const [result] = await rows<{ yes: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${orderItemsTable} where ${orderItemsTable.product_id} = ${productId})
+    or exists (select 1 from ${stockMovementsTable} where ${stockMovementsTable.product_id} = ${productId}) as yes`,
+  );
+  return result?.yes === true;
 }
 
 export const productsModule = defineCrudModule({
