@@ -2,6 +2,9 @@ import type { DayClose, Outlet } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, segment } from '../../lib/api-client';
 
+/** The outlet and day the dialog shows: the query's key and the calls' path. */
+export type Day = { outlet: Outlet; date: string };
+
 /** One outlet's day: the key the day-close dialog and the till share, so a close or reopen shows on both at once. */
 export const dayCloseKey = (outlet: Outlet, date: string) => ['orders', 'day-close', outlet, date] as const;
 export const dayClosePath = (outlet: Outlet, date: string) => `/api/day-close/${segment(outlet)}/${segment(date)}`;
