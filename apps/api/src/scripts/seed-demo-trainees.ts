@@ -19,7 +19,7 @@ import {
   type PaymentMethod,
   type TraineeStatus,
 } from '@studio/shared';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import {
   extraProgramsTable,
   hostelStudentPaymentsTable,
@@ -208,21 +208,8 @@ export interface TraineeSeedResult {
   owedKobo: number;
 }
 
-/**
- * Seeds makeup, PMU and hostel trainees over the past 12 months and the next 2, with their catalogue where
- * missing and their payments; does nothing (returns undefined) when any trainee already exists.
- */
-export async function seedTrainees(db: Db, timeZone: string, opts: { now?: Date } = {}): Promise<TraineeSeedResult | undefined> {
-  const existing = await Promise.all([studentsTable, officeStudentsTable, hostelStudentsTable].map((t) => db.select({ n: count() }).from(t)));
-  if (existing.some(([row]) => Number(row?.n ?? 0) > 0)) return undefined;
-  const moduleOf = (name: string) => {
-    const mod = crudModules.find((m) => m.resource.name === name);
-    if (!mod?.ledger) throw new Error(`The ${name} module and its ledger are not registered.`);
-    return mod;
-  };
-  const modules: Record<Kind, CrudModule> = { makeup: moduleOf(students.name), pmu: moduleOf(officeStudents.name), hostel: moduleOf(hostelStudents.name) };
-
-  const now = opts.now ?? new Date();
+/** The dice, the dates and the desk every step shares: one seeded random stream, drawn in the order the steps run. */
+function seedContext(now: Date, timeZone: string, admins: UserRow[]) {
   const today = studioDate(now, timeZone);
   const first = addDays(today, -365);
   const horizon = addDays(today, 63); // two months ahead, an intake's Monday included
@@ -249,11 +236,6 @@ export async function seedTrainees(db: Db, timeZone: string, opts: { now?: Date 
   const floorK = (k: number, step = 5000 * NAIRA) => Math.floor(k / step) * step;
   const method = (): PaymentMethod => weighted([['transfer', 55], ['cash', 20], ['pos', 15], ['card', 10]] as const);
   const weightOf = (name: string, table: [RegExp, number][], other = 5) => table.find(([re]) => re.test(name))?.[1] ?? other;
-
-  // who takes the payments: the desk (the demo's store manager) or another admin
-  const users = await db.select().from(usersTable).where(eq(usersTable.active, true));
-  const admins = users.filter((u) => u.is_admin === 1);
-  if (!admins.length) throw new Error('No active admin to record the trainees’ payments.');
   const blessing = admins.find((u) => u.username === 'blessing');
   const desk = blessing ?? admins[0]!;
   const cashier = (): UserRow => (random() < 0.8 ? desk : pick(admins));
@@ -301,364 +283,420 @@ export async function seedTrainees(db: Db, timeZone: string, opts: { now?: Date 
     p.dues = [{ day: p.registered, amountK: depositK, note: k ? 'Deposit at registration' : 'Paid in full at registration', deposit: true }];
     for (let i = 0; i < k; i++) p.dues.push({ day: days[i]!, amountK: instK, note: name(i), deposit: false });
   };
+  const phaseOf = (p: Plan) => (p.end < today ? 'past' : p.start > today ? 'future' : 'current');
+  return { now, timeZone, today, first, horizon, random, pick, between, chance, weighted, shuffled, dayBetween, roundK, floorK, method, weightOf, desk, cashier, person, registration, discounted, dues, phaseOf };
+}
+type Seed = ReturnType<typeof seedContext>;
+
+/** 1. The catalogue: what the foundation made, and what is missing (added); the intakes of the seeded year. */
+async function seedCatalogue(tx: Tx, s: Seed) {
+  const { today, first, horizon } = s;
+  const programsBefore = await tx.select().from(trainingProgramsTable);
+  const addPrograms = PROGRAMS.filter(([, re]) => !programsBefore.some((p) => re.test(p.name))).map(([, , add]) => add);
+  const programs = [...programsBefore, ...(addPrograms.length ? await tx.insert(trainingProgramsTable).values(addPrograms).returning() : [])];
+  const extrasBefore = await tx.select().from(extraProgramsTable);
+  const addPackages = PMU_PACKAGES.filter(([, re]) => !extrasBefore.some((e) => e.type === 'office' && re.test(e.name))).map(([, , add]) => ({ ...add, type: 'office' as const }));
+  const addPricing = HOSTEL_PRICING.filter(([, re]) => !extrasBefore.some((e) => e.type === 'hostel' && re.test(e.name))).map(([, , add]) => ({ ...add, type: 'hostel' as const }));
+  const extras = [...extrasBefore, ...(addPackages.length || addPricing.length ? await tx.insert(extraProgramsTable).values([...addPackages, ...addPricing]).returning() : [])];
+  const packages = extras.filter((e) => e.type === 'office');
+  const pricing = extras.filter((e) => e.type === 'hostel');
+
+  // intakes every other month (January, March, ...), three months long, from a year ago to four months
+  // ahead; a month that already has a session keeps it
+  const sessionsBefore = await tx.select().from(trainingSessionsTable);
+  const newSessions: { name: string; start_date: string; end_date: string; active: boolean }[] = [];
+  for (let i = -13; i <= 4; i++) {
+    const monthStart = addMonthsToDay(`${today.slice(0, 7)}-01`, i);
+    const month = Number(monthStart.slice(5, 7));
+    if (month % 2 === 0 || sessionsBefore.some((s) => s.start_date.slice(0, 7) === monthStart.slice(0, 7))) continue;
+    const start = addDays(mondayOf(addDays(monthStart, 6)), 7); // the second Monday
+    const end = courseEnd(start, { months: 3, days: 0 });
+    if (start > addDays(today, 130) || end < first) continue;
+    newSessions.push({ name: `${MONTHS[month - 1]} ${monthStart.slice(0, 4)} Class`, start_date: start, end_date: end, active: end >= today });
+  }
+  const sessions = [...sessionsBefore, ...(newSessions.length ? await tx.insert(trainingSessionsTable).values(newSessions).returning() : [])];
+  const intakes = sessions.filter((s) => s.start_date <= horizon && s.end_date >= first).sort((a, b) => (a.start_date < b.start_date ? -1 : 1));
+  if (!intakes.length || !programs.length || !packages.length || !pricing.length) throw new Error('The trainees need programs, sessions, PMU packages and hostel pricing.');
+  return { programs, packages, pricing, intakes, created: { programs: addPrograms.length, sessions: newSessions.length, packages: addPackages.length, pricing: addPricing.length } };
+}
+type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
+
+/** 2. Makeup students: a program, an intake, a start within it. */
+function planMakeup(s: Seed, { programs, intakes }: Catalogue): Plan[] {
+  const { today, first, horizon, random, between, chance, weighted, weightOf, registration, discounted, dues, person } = s;
+  const makeup: Plan[] = [];
+  const progOptions = programs.map((p) => [p, weightOf(p.name, PROGRAM_WEIGHT)] as const);
+  const lengthOf = (text: string | null) => {
+    const d = durationOf(text);
+    return d.months * 30 + d.days;
+  };
+  const longest = [...programs].sort((a, b) => lengthOf(b.duration) - lengthOf(a.duration))[0]!;
+  const makeStudent = (program: (typeof programs)[number], intake: (typeof intakes)[number], startOverride?: string): Plan | undefined => {
+    const dur = durationOf(program.duration);
+    const lengthDays = lengthOf(program.duration);
+    let start = startOverride;
+    if (!start) {
+      if (lengthDays >= 60) start = chance(0.1) ? addDays(intake.start_date, 7) : intake.start_date;
+      else {
+        const slots = Math.max(0, Math.floor((daysBetween(intake.start_date, intake.end_date) - lengthDays) / 7));
+        start = addDays(mondayOf(intake.start_date), 7 * between(0, slots));
+        if (start < intake.start_date) start = intake.start_date;
+      }
+    }
+    if (start < first || start > horizon) return undefined;
+    const end = courseEnd(start, dur);
+    const p: Plan = {
+      kind: 'makeup',
+      ...person('makeup'),
+      start,
+      end,
+      registered: registration(start),
+      registeredMinute: between(9 * 60, 17 * 60),
+      feeK: discounted(Math.round(program.fee * NAIRA), 0.12),
+      program_id: program.id,
+      session_id: intake.id,
+      dues: [],
+      lines: [],
+    };
+    const span = daysBetween(start, end);
+    const k = chance(0.12) ? 0 : span >= 60 ? between(2, 3) : span >= 25 ? between(1, 2) : chance(0.5) ? 1 : 0;
+    // instalments spread over the course: monthly on a long one, on the first day of a short one
+    const days = Array.from({ length: k }, (_, i) => (span >= 25 ? addDays(start, Math.round(((i + 1) * span) / (k + 1))) : start));
+    dues(p, 0.3 + random() * 0.2, days);
+    return p;
+  };
+  const started = intakes.filter((s) => s.start_date <= today);
+  const current = started[started.length - 1]!;
+  // someone in session today and someone starting soon, whatever the dice say
+  for (let i = 0; i < 3; i++) {
+    const p = makeStudent(longest, current);
+    if (p) makeup.push(p);
+  }
+  const nextIntake = intakes.find((s) => s.start_date > today);
+  const soon = nextIntake ? makeStudent(longest, nextIntake) : makeStudent(programs.find((p) => durationOf(p.duration).months === 0) ?? longest, current, mondayOf(addDays(today, 7)));
+  if (soon) makeup.push(soon);
+  const wanted = between(68, 80);
+  // a growing studio: recent intakes are bigger; the next one is still filling
+  const intakeOptions = intakes.map((s) => [s, s.start_date > today ? 0.5 : 0.6 + 0.8 * Math.max(0, 1 - daysBetween(s.start_date, today) / 365)] as const);
+  for (let tries = 0; makeup.length < wanted && tries < 1000; tries++) {
+    const p = makeStudent(weighted(progOptions), weighted(intakeOptions));
+    if (p) makeup.push(p);
+  }
+  return makeup;
+}
+
+/** 3. PMU students: a package, starting on a Monday (in session now, soon, and over the past year). */
+function planPmu(s: Seed, { packages }: Catalogue): Plan[] {
+  const { today, first, between, chance, weighted, weightOf, registration, discounted, dues, person } = s;
+  const pmu: Plan[] = [];
+  const pkgOptions = packages.map((p) => [p, weightOf(p.name, PMU_WEIGHT)] as const);
+  const makePmu = (phase: 'current' | 'future' | 'past'): Plan => {
+    let pkg = weighted(pkgOptions);
+    let dur = durationOf(pkg.duration);
+    let start: string;
+    if (phase === 'current') {
+      // a package long enough to be running today
+      const runs = packages.filter((x) => courseEnd(mondayOf(today), durationOf(x.duration)) >= today);
+      if (runs.length) pkg = weighted(runs.map((x) => [x, weightOf(x.name, PMU_WEIGHT)] as const));
+      dur = durationOf(pkg.duration);
+      start = mondayOf(today);
+      if (courseEnd(addDays(start, -7), dur) >= today && chance(0.4)) start = addDays(start, -7);
+      if (courseEnd(start, dur) < today) start = today;
+    } else if (phase === 'future') {
+      start = addDays(mondayOf(today), 7 * between(1, 8));
+    } else {
+      const length = daysBetween(mondayOf(today), courseEnd(mondayOf(today), dur)) + 1;
+      start = mondayOf(addDays(today, -between(length + 7, 364)));
+      if (start < first) start = addDays(start, 7);
+    }
+    const p: Plan = {
+      kind: 'pmu',
+      ...person('pmu'),
+      start,
+      end: courseEnd(start, dur),
+      registered: registration(start),
+      registeredMinute: between(9 * 60, 17 * 60),
+      feeK: discounted(Math.round(pkg.price * NAIRA), 0.15),
+      package_id: pkg.id,
+      dues: [],
+      lines: [],
+    };
+    dues(p, 0.5, chance(0.3) ? [] : [start], 10000 * NAIRA, () => 'Balance on the first day');
+    return p;
+  };
+  const pmuWanted = between(24, 30);
+  for (let i = between(2, 3); i > 0; i--) pmu.push(makePmu('current'));
+  for (let i = between(2, 3); i > 0; i--) pmu.push(makePmu('future'));
+  while (pmu.length < pmuWanted) pmu.push(makePmu('past'));
+  return pmu;
+}
+
+/** 4. Hostel students: makeup students from out of town (student_id), and some PMU students. */
+function planHostel(s: Seed, { pricing }: Catalogue, makeup: Plan[], pmu: Plan[]): Plan[] {
+  const { first, pick, between, chance, weighted, shuffled, weightOf, dues, phaseOf } = s;
+  const hostel: Plan[] = [];
+  const lodge = (s: Plan): Plan => {
+    // checks in the day before the course when registered by then
+    const start = s.registered < s.start ? maxDay(addDays(s.start, -1), first) : s.start;
+    const end = addDays(s.end, 1);
+    const stay = daysBetween(start, end) + 1;
+    const weekly = pricing.filter((x) => durationOf(x.duration).days === 7);
+    const monthly = pricing.filter((x) => durationOf(x.duration).days !== 7);
+    const short = stay < 28 && weekly.length > 0;
+    const price = short ? pick(weekly) : weighted((monthly.length ? monthly : pricing).map((x) => [x, weightOf(x.name, HOSTEL_WEIGHT)] as const));
+    const unitDays = durationOf(price.duration).days === 7 ? 7 : 30;
+    // by the week, or by the month (a night either side of a month's course is not a second month)
+    const units = Math.max(1, unitDays === 7 ? Math.ceil(stay / 7) : Math.round(stay / 30));
+    const unitK = Math.round(price.price * NAIRA) - (units >= 3 && chance(0.2) ? 5000 * NAIRA : 0); // long stays: ₦5,000 off a month
+    const p: Plan = {
+      kind: 'hostel',
+      name: s.name,
+      phone: s.phone,
+      email: null,
+      address: null,
+      start,
+      end,
+      registered: s.registered,
+      registeredMinute: s.registeredMinute + 5,
+      feeK: unitK * units,
+      pricing_id: price.id,
+      session_id: s.kind === 'makeup' ? s.session_id : null,
+      student: s.kind === 'makeup' ? s : undefined,
+      room: /private/i.test(price.name) ? `P${between(1, 3)}` : /2 bed/i.test(price.name) ? `Room ${between(5, 7)}` : `Room ${between(1, 4)}`,
+      dues: [],
+      lines: [],
+    };
+    // the first month (or week) at check-in, then each month's rent at its start
+    const k = unitDays === 7 && chance(0.7) ? 0 : units - 1;
+    const days = Array.from({ length: k }, (_, i) => addDays(start, unitDays * (i + 1)));
+    dues(p, 1 / (k + 1), days, 1000 * NAIRA, (i) => (unitDays === 7 ? 'Balance of the stay' : `Rent, month ${i + 2}`));
+    return p;
+  };
+  // a makeup course of two weeks or more, a PMU course of more than a couple of days
+  const byPhase = (xs: Plan[], phase: string, minDays: number) => shuffled(xs.filter((p) => phaseOf(p) === phase && daysBetween(p.start, p.end) >= minDays));
+  const fromMakeup = { past: byPhase(makeup, 'past', 11), current: byPhase(makeup, 'current', 11), future: byPhase(makeup, 'future', 11) };
+  const fromPmu = { past: byPhase(pmu, 'past', 4), current: byPhase(pmu, 'current', 4), future: byPhase(pmu, 'future', 4) };
+  const take = (xs: Plan[], n: number) => xs.splice(0, n).forEach((s) => hostel.push(lodge(s)));
+  take(fromMakeup.current, between(3, 5));
+  take(fromMakeup.future, between(1, 2));
+  take(fromMakeup.past, between(6, 8));
+  take(fromPmu.current, 1);
+  take(fromPmu.future, 1);
+  take(fromPmu.past, between(3, 5));
+  while (hostel.length < 15 && fromMakeup.past.length + fromPmu.past.length > 0) take(fromMakeup.past.length ? fromMakeup.past : fromPmu.past, 1);
+  return hostel;
+}
+
+/** 5. A few suspended: started, put on hold before the end (or before today). */
+function suspendSome(s: Seed, makeup: Plan[], pmu: Plan[], hostel: Plan[]): void {
+  const { today, between, shuffled, dayBetween, phaseOf } = s;
+  const suspend = (xs: Plan[], n: number, keepCurrent: number) => {
+    let currentLeft = xs.filter((p) => phaseOf(p) === 'current').length;
+    const candidates = shuffled(xs.filter((p) => p.start <= addDays(today, -3) && !p.student?.suspendedOn));
+    for (const p of candidates) {
+      if (n <= 0) break;
+      if (phaseOf(p) === 'current') {
+        if (currentLeft <= keepCurrent) continue;
+        currentLeft--;
+      }
+      // a hostel stay of a suspended makeup student is not kept open
+      if (xs === makeup && hostel.some((h) => h.student === p)) continue;
+      p.suspendedOn = dayBetween(addDays(p.start, 1), minDay(addDays(p.end, -1), today));
+      n--;
+    }
+  };
+  suspend(makeup, between(4, 6), 2);
+  suspend(pmu, between(2, 3), 2);
+  suspend(hostel, 2, 2);
+}
+
+/** 6. What each trainee paid, and when: none before two weeks ahead of the start, none after today. */
+function planPayments(s: Seed, plans: Plan[]): void {
+  const { today, random, between, chance, shuffled, floorK, method, desk, cashier, phaseOf } = s;
+  const addLine = (p: Plan, day: string, amountK: number, note: string | null, m: PaymentMethod = method()) => {
+    const minute = day === p.registered ? Math.min(p.registeredMinute + between(2, 20), 20 * 60) : between(9 * 60, 19 * 60);
+    const l: Line = { day, minute, amountK, method: m, note, by: cashier() };
+    p.lines.push(l);
+    return l;
+  };
+  const earliest = (p: Plan) => maxDay(p.registered, addDays(p.start, -14));
+  // how it ended for those who completed: most paid up, some (of each kind) owing the last instalment or part of it
+  const outcomes = new Map<Plan, 'full' | 'oweOne' | 'owePart'>();
+  for (const kind of ['makeup', 'pmu', 'hostel'] as const) {
+    const done = shuffled(plans.filter((p) => p.kind === kind && !p.suspendedOn && phaseOf(p) === 'past' && p.dues.length > 1));
+    const one = Math.max(1, Math.round(done.length * (0.12 + random() * 0.08)));
+    const part = Math.max(1, Math.round(done.length * (0.06 + random() * 0.08)));
+    done.forEach((p, i) => outcomes.set(p, i < one ? 'oweOne' : i < one + part ? 'owePart' : 'full'));
+  }
+  for (const p of plans) {
+    const phase = phaseOf(p);
+    const outcome = p.suspendedOn || phase !== 'past' ? 'due' : (outcomes.get(p) ?? 'full');
+    const behind = phase === 'current' && chance(0.12); // misses the latest instalment due
+    const paid: { due: Due; day: string }[] = [];
+    for (const due of p.dues) {
+      if (due.deposit && p.registered < addDays(p.start, -14)) continue; // registered early: the deposit is not taken yet
+      const late = chance(0.15) ? between(8, 25) : between(-3, 7);
+      let day = due.deposit ? p.registered : maxDay(addDays(due.day, late), earliest(p));
+      if (outcome === 'full' || outcome === 'oweOne' || outcome === 'owePart') day = minDay(day, today);
+      if (day > today) continue;
+      if (p.suspendedOn && day >= p.suspendedOn) continue;
+      paid.push({ due, day });
+    }
+    if (outcome === 'oweOne' && paid.length > 1) {
+      paid.pop();
+      p.owesOneInstalment = true;
+    }
+    if (behind && paid.length > 1 && !paid[paid.length - 1]!.due.deposit) paid.pop();
+    for (const [i, { due, day }] of paid.entries()) {
+      const isLast = i === paid.length - 1;
+      if (outcome === 'owePart' && isLast && !due.deposit) {
+        const part = floorK(due.amountK * (0.3 + random() * 0.4), 1000 * NAIRA);
+        if (part > 0) addLine(p, day, part, 'Part of the last instalment');
+      } else addLine(p, day, due.amountK, due.note);
+    }
+    // a transfer that bounced, now and then, usually made good in cash or on the POS a few days later
+    if (!p.suspendedOn) {
+      for (const l of [...p.lines]) {
+        if (l.method !== 'transfer' || l.amountK <= 0 || l.day >= today || random() >= 0.035) continue;
+        const day = minDay(addDays(l.day, between(1, 3)), today);
+        addLine(p, day, -l.amountK, BOUNCED, 'transfer').reverses = l;
+        if (day < today && chance(0.8)) addLine(p, minDay(addDays(day, between(0, 4)), today), l.amountK, 'Replaces the bounced transfer', chance(0.5) ? 'cash' : 'pos');
+      }
+    }
+    p.lines.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)); // stable: a reversal stays after its line
+  }
+  // at least one bounced transfer of each kind
+  for (const kind of ['makeup', 'pmu', 'hostel'] as const) {
+    const ofKind = plans.filter((p) => p.kind === kind);
+    if (ofKind.some((p) => p.lines.some((l) => l.reverses))) continue;
+    const p = ofKind.find((x) => !x.suspendedOn && phaseOf(x) === 'past' && x.lines.some((l) => l.amountK > 0 && l.day < today));
+    if (!p) continue;
+    const l = p.lines.find((x) => x.amountK > 0 && x.day < today)!;
+    l.method = 'transfer';
+    const day = minDay(addDays(l.day, 1), today);
+    const rev: Line = { day, minute: between(9 * 60, 19 * 60), amountK: -l.amountK, method: 'transfer', note: BOUNCED, reverses: l, by: desk };
+    const again: Line = { day: minDay(addDays(day, 2), today), minute: between(9 * 60, 19 * 60), amountK: l.amountK, method: 'cash', note: 'Replaces the bounced transfer', by: desk };
+    p.lines.splice(p.lines.indexOf(l) + 1, 0, rev, again);
+    p.lines.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  }
+}
+
+/** 7. Write it all, through the ledger, in the caller's one transaction; the ledger's promise checked before it commits. */
+async function writePlans(tx: Tx, s: Seed, modules: Record<Kind, CrudModule>, plans: Plan[]): Promise<{ payments: number; reversals: number }> {
+  const { now, timeZone, between } = s;
+  const moment = (day: string, minute: number) => {
+    const at = studioMoment(day, minute, timeZone);
+    return at > now ? now : at;
+  };
+  const finals: { kind: Kind; id: number; suspended: boolean; at: Date }[] = [];
+  const lineTimes: Record<Kind, { id: number; at: Date }[]> = { makeup: [], pmu: [], hostel: [] };
+  let payments = 0;
+  let reversals = 0;
+  const insert = async (p: Plan, created: Date): Promise<number> => {
+    const common = { name: p.name, phone: p.phone, start_date: p.start, end_date: p.end, fee: fromKobo(p.feeK) };
+    const stamps = { created_at: created, updated_at: created };
+    if (p.kind === 'makeup') {
+      const { amount_paid: _a, payment_method: _m, ...input } = studentInputSchema.parse({ ...common, email: p.email, address: p.address, program_id: p.program_id, session_id: p.session_id });
+      const [row] = await tx.insert(studentsTable).values({ ...input, start_date: p.start, end_date: p.end, fee: input.fee!, ...stamps }).returning({ id: studentsTable.id });
+      return row!.id;
+    }
+    if (p.kind === 'pmu') {
+      const { amount_paid: _a, payment_method: _m, ...input } = officeStudentInputSchema.parse({ ...common, email: p.email, address: p.address, package_id: p.package_id });
+      const [row] = await tx.insert(officeStudentsTable).values({ ...input, fee: input.fee!, ...stamps }).returning({ id: officeStudentsTable.id });
+      return row!.id;
+    }
+    const { amount_paid: _a, payment_method: _m, ...input } = hostelStudentInputSchema.parse({
+      ...common,
+      student_id: p.student ? (p.student.dbId ?? fail(`${p.name}'s hostel stay is written before the student`)) : null,
+      pricing_id: p.pricing_id,
+      session_id: p.session_id ?? null,
+      room: p.room ?? null,
+    });
+    const [row] = await tx.insert(hostelStudentsTable).values({ ...input, fee: input.fee!, ...stamps }).returning({ id: hostelStudentsTable.id });
+    return row!.id;
+  };
+  // in the order they registered (a hostel stay after its student)
+  const ordered = [...plans].sort((a, b) =>
+    a.registered < b.registered ? -1 : a.registered > b.registered ? 1 : a.registeredMinute !== b.registeredMinute ? a.registeredMinute - b.registeredMinute : a.kind === 'hostel' ? 1 : -1,
+  );
+  for (const p of ordered) {
+    const created = moment(p.registered, p.registeredMinute);
+    p.dbId = await insert(p, created);
+    let previous: Line | undefined;
+    for (const l of p.lines) {
+      if (previous?.day === l.day && l.minute <= previous.minute) l.minute = previous.minute + 1;
+      previous = l;
+      const { payment } = await addLedgerLine(
+        tx,
+        modules[p.kind],
+        p.dbId,
+        { amount: fromKobo(l.amountK), method: l.method, date: l.day, note: l.note, reverses_id: l.reverses?.dbId ?? null },
+        l.by,
+      );
+      l.dbId = payment.id;
+      lineTimes[p.kind].push({ id: payment.id, at: moment(l.day, l.minute) });
+      payments++;
+      if (l.reverses) reversals++;
+    }
+    const lastLine = p.lines[p.lines.length - 1];
+    const touchedDay = maxDay(lastLine?.day ?? p.registered, p.suspendedOn ?? p.registered);
+    const at = touchedDay === lastLine?.day && !(p.suspendedOn && p.suspendedOn > lastLine.day) ? moment(lastLine.day, lastLine.minute) : moment(touchedDay, between(9 * 60, 18 * 60));
+    finals.push({ kind: p.kind, id: p.dbId, suspended: Boolean(p.suspendedOn), at: at < created ? created : at });
+  }
+  // who was suspended, when each record last changed, when each payment was taken
+  const tables = { makeup: [studentsTable, studentPaymentsTable], pmu: [officeStudentsTable, officeStudentPaymentsTable], hostel: [hostelStudentsTable, hostelStudentPaymentsTable] } as const;
+  for (const kind of ['makeup', 'pmu', 'hostel'] as const) {
+    const [table, ledger] = tables[kind];
+    const rows = finals.filter((f) => f.kind === kind);
+    if (rows.length) {
+      const values = sql.join(rows.map((f) => sql`(${f.id}::int, ${f.suspended}::boolean, ${f.at.toISOString()}::timestamptz)`), sql`, `);
+      await tx.execute(sql`update ${table} set suspended = v.suspended, updated_at = v.at from (values ${values}) as v(id, suspended, at) where ${table.id} = v.id`);
+    }
+    if (lineTimes[kind].length) {
+      const values = sql.join(lineTimes[kind].map((l) => sql`(${l.id}::int, ${l.at.toISOString()}::timestamptz)`), sql`, `);
+      await tx.execute(sql`update ${ledger} set created_at = v.at from (values ${values}) as v(id, at) where ${ledger.id} = v.id`);
+    }
+    // the ledger's own promise, checked before anything is kept
+    const [bad] = (await tx
+      .select({ n: count() })
+      .from(table)
+      .where(sql`${table.amount_paid} <> coalesce((select sum(${ledger.amount}) from ${ledger} where ${ledger.parent_id} = ${table.id}), 0)`)) as [{ n: number }];
+    if (Number(bad.n) > 0) throw new Error(`${bad.n} seeded ${kind} trainees have amount_paid different from their payments.`);
+  }
+  return { payments, reversals };
+}
+
+/**
+ * Seeds makeup, PMU and hostel trainees over the past 12 months and the next 2, with their catalogue where
+ * missing and their payments; does nothing (returns undefined) when any trainee already exists.
+ */
+export async function seedTrainees(db: Db, timeZone: string, opts: { now?: Date } = {}): Promise<TraineeSeedResult | undefined> {
+  const existing = await Promise.all([studentsTable, officeStudentsTable, hostelStudentsTable].map((t) => db.select({ n: count() }).from(t)));
+  if (existing.some(([row]) => Number(row?.n ?? 0) > 0)) return undefined;
+  const moduleOf = (name: string) => {
+    const mod = crudModules.find((m) => m.resource.name === name);
+    if (!mod?.ledger) throw new Error(`The ${name} module and its ledger are not registered.`);
+    return mod;
+  };
+  const modules: Record<Kind, CrudModule> = { makeup: moduleOf(students.name), pmu: moduleOf(officeStudents.name), hostel: moduleOf(hostelStudents.name) };
+
+  // who takes the payments: the desk (the demo's store manager) or another admin
+  // who takes the payments: the desk (the demo's store manager) or another admin
+  const users = await db.select().from(usersTable).where(eq(usersTable.active, true));
+  const admins = users.filter((u) => u.is_admin === 1);
+  if (!admins.length) throw new Error('No active admin to record the trainees’ payments.');
+  const s = seedContext(opts.now ?? new Date(), timeZone, admins);
 
   let seeded: TraineeSeedResult | undefined;
   await db.transaction(async (tx) => {
-    // 1. the catalogue: what the foundation made, and what is missing
-    const programsBefore = await tx.select().from(trainingProgramsTable);
-    const addPrograms = PROGRAMS.filter(([, re]) => !programsBefore.some((p) => re.test(p.name))).map(([, , add]) => add);
-    const programs = [...programsBefore, ...(addPrograms.length ? await tx.insert(trainingProgramsTable).values(addPrograms).returning() : [])];
-    const extrasBefore = await tx.select().from(extraProgramsTable);
-    const addPackages = PMU_PACKAGES.filter(([, re]) => !extrasBefore.some((e) => e.type === 'office' && re.test(e.name))).map(([, , add]) => ({ ...add, type: 'office' as const }));
-    const addPricing = HOSTEL_PRICING.filter(([, re]) => !extrasBefore.some((e) => e.type === 'hostel' && re.test(e.name))).map(([, , add]) => ({ ...add, type: 'hostel' as const }));
-    const extras = [...extrasBefore, ...(addPackages.length || addPricing.length ? await tx.insert(extraProgramsTable).values([...addPackages, ...addPricing]).returning() : [])];
-    const packages = extras.filter((e) => e.type === 'office');
-    const pricing = extras.filter((e) => e.type === 'hostel');
-
-    // intakes every other month (January, March, ...), three months long, from a year ago to four months
-    // ahead; a month that already has a session keeps it
-    const sessionsBefore = await tx.select().from(trainingSessionsTable);
-    const newSessions: { name: string; start_date: string; end_date: string; active: boolean }[] = [];
-    for (let i = -13; i <= 4; i++) {
-      const monthStart = addMonthsToDay(`${today.slice(0, 7)}-01`, i);
-      const month = Number(monthStart.slice(5, 7));
-      if (month % 2 === 0 || sessionsBefore.some((s) => s.start_date.slice(0, 7) === monthStart.slice(0, 7))) continue;
-      const start = addDays(mondayOf(addDays(monthStart, 6)), 7); // the second Monday
-      const end = courseEnd(start, { months: 3, days: 0 });
-      if (start > addDays(today, 130) || end < first) continue;
-      newSessions.push({ name: `${MONTHS[month - 1]} ${monthStart.slice(0, 4)} Class`, start_date: start, end_date: end, active: end >= today });
-    }
-    const sessions = [...sessionsBefore, ...(newSessions.length ? await tx.insert(trainingSessionsTable).values(newSessions).returning() : [])];
-    const intakes = sessions.filter((s) => s.start_date <= horizon && s.end_date >= first).sort((a, b) => (a.start_date < b.start_date ? -1 : 1));
-    if (!intakes.length || !programs.length || !packages.length || !pricing.length) throw new Error('The trainees need programs, sessions, PMU packages and hostel pricing.');
-
-    // 2. makeup students: a program, an intake, a start within it
-    const plans: Plan[] = [];
-    const makeup: Plan[] = [];
-    const progOptions = programs.map((p) => [p, weightOf(p.name, PROGRAM_WEIGHT)] as const);
-    const lengthOf = (text: string | null) => {
-      const d = durationOf(text);
-      return d.months * 30 + d.days;
-    };
-    const longest = [...programs].sort((a, b) => lengthOf(b.duration) - lengthOf(a.duration))[0]!;
-    const makeStudent = (program: (typeof programs)[number], intake: (typeof intakes)[number], startOverride?: string): Plan | undefined => {
-      const dur = durationOf(program.duration);
-      const lengthDays = lengthOf(program.duration);
-      let start = startOverride;
-      if (!start) {
-        if (lengthDays >= 60) start = chance(0.1) ? addDays(intake.start_date, 7) : intake.start_date;
-        else {
-          const slots = Math.max(0, Math.floor((daysBetween(intake.start_date, intake.end_date) - lengthDays) / 7));
-          start = addDays(mondayOf(intake.start_date), 7 * between(0, slots));
-          if (start < intake.start_date) start = intake.start_date;
-        }
-      }
-      if (start < first || start > horizon) return undefined;
-      const end = courseEnd(start, dur);
-      const p: Plan = {
-        kind: 'makeup',
-        ...person('makeup'),
-        start,
-        end,
-        registered: registration(start),
-        registeredMinute: between(9 * 60, 17 * 60),
-        feeK: discounted(Math.round(program.fee * NAIRA), 0.12),
-        program_id: program.id,
-        session_id: intake.id,
-        dues: [],
-        lines: [],
-      };
-      const span = daysBetween(start, end);
-      const k = chance(0.12) ? 0 : span >= 60 ? between(2, 3) : span >= 25 ? between(1, 2) : chance(0.5) ? 1 : 0;
-      // instalments spread over the course: monthly on a long one, on the first day of a short one
-      const days = Array.from({ length: k }, (_, i) => (span >= 25 ? addDays(start, Math.round(((i + 1) * span) / (k + 1))) : start));
-      dues(p, 0.3 + random() * 0.2, days);
-      return p;
-    };
-    const started = intakes.filter((s) => s.start_date <= today);
-    const current = started[started.length - 1]!;
-    // someone in session today and someone starting soon, whatever the dice say
-    for (let i = 0; i < 3; i++) {
-      const p = makeStudent(longest, current);
-      if (p) makeup.push(p);
-    }
-    const nextIntake = intakes.find((s) => s.start_date > today);
-    const soon = nextIntake ? makeStudent(longest, nextIntake) : makeStudent(programs.find((p) => durationOf(p.duration).months === 0) ?? longest, current, mondayOf(addDays(today, 7)));
-    if (soon) makeup.push(soon);
-    const wanted = between(68, 80);
-    // a growing studio: recent intakes are bigger; the next one is still filling
-    const intakeOptions = intakes.map((s) => [s, s.start_date > today ? 0.5 : 0.6 + 0.8 * Math.max(0, 1 - daysBetween(s.start_date, today) / 365)] as const);
-    for (let tries = 0; makeup.length < wanted && tries < 1000; tries++) {
-      const p = makeStudent(weighted(progOptions), weighted(intakeOptions));
-      if (p) makeup.push(p);
-    }
-    plans.push(...makeup);
-
-    // 3. PMU students: a package, starting on a Monday (in session now, soon, and over the past year)
-    const pmu: Plan[] = [];
-    const pkgOptions = packages.map((p) => [p, weightOf(p.name, PMU_WEIGHT)] as const);
-    const makePmu = (phase: 'current' | 'future' | 'past'): Plan => {
-      let pkg = weighted(pkgOptions);
-      let dur = durationOf(pkg.duration);
-      let start: string;
-      if (phase === 'current') {
-        // a package long enough to be running today
-        const runs = packages.filter((x) => courseEnd(mondayOf(today), durationOf(x.duration)) >= today);
-        if (runs.length) pkg = weighted(runs.map((x) => [x, weightOf(x.name, PMU_WEIGHT)] as const));
-        dur = durationOf(pkg.duration);
-        start = mondayOf(today);
-        if (courseEnd(addDays(start, -7), dur) >= today && chance(0.4)) start = addDays(start, -7);
-        if (courseEnd(start, dur) < today) start = today;
-      } else if (phase === 'future') {
-        start = addDays(mondayOf(today), 7 * between(1, 8));
-      } else {
-        const length = daysBetween(mondayOf(today), courseEnd(mondayOf(today), dur)) + 1;
-        start = mondayOf(addDays(today, -between(length + 7, 364)));
-        if (start < first) start = addDays(start, 7);
-      }
-      const p: Plan = {
-        kind: 'pmu',
-        ...person('pmu'),
-        start,
-        end: courseEnd(start, dur),
-        registered: registration(start),
-        registeredMinute: between(9 * 60, 17 * 60),
-        feeK: discounted(Math.round(pkg.price * NAIRA), 0.15),
-        package_id: pkg.id,
-        dues: [],
-        lines: [],
-      };
-      dues(p, 0.5, chance(0.3) ? [] : [start], 10000 * NAIRA, () => 'Balance on the first day');
-      return p;
-    };
-    const pmuWanted = between(24, 30);
-    for (let i = between(2, 3); i > 0; i--) pmu.push(makePmu('current'));
-    for (let i = between(2, 3); i > 0; i--) pmu.push(makePmu('future'));
-    while (pmu.length < pmuWanted) pmu.push(makePmu('past'));
-    plans.push(...pmu);
-
-    // 4. hostel students: makeup students from out of town (student_id), and some PMU students
-    const hostel: Plan[] = [];
-    const phaseOf = (p: Plan) => (p.end < today ? 'past' : p.start > today ? 'future' : 'current');
-    const lodge = (s: Plan): Plan => {
-      // checks in the day before the course when registered by then
-      const start = s.registered < s.start ? maxDay(addDays(s.start, -1), first) : s.start;
-      const end = addDays(s.end, 1);
-      const stay = daysBetween(start, end) + 1;
-      const weekly = pricing.filter((x) => durationOf(x.duration).days === 7);
-      const monthly = pricing.filter((x) => durationOf(x.duration).days !== 7);
-      const short = stay < 28 && weekly.length > 0;
-      const price = short ? pick(weekly) : weighted((monthly.length ? monthly : pricing).map((x) => [x, weightOf(x.name, HOSTEL_WEIGHT)] as const));
-      const unitDays = durationOf(price.duration).days === 7 ? 7 : 30;
-      // by the week, or by the month (a night either side of a month's course is not a second month)
-      const units = Math.max(1, unitDays === 7 ? Math.ceil(stay / 7) : Math.round(stay / 30));
-      const unitK = Math.round(price.price * NAIRA) - (units >= 3 && chance(0.2) ? 5000 * NAIRA : 0); // long stays: ₦5,000 off a month
-      const p: Plan = {
-        kind: 'hostel',
-        name: s.name,
-        phone: s.phone,
-        email: null,
-        address: null,
-        start,
-        end,
-        registered: s.registered,
-        registeredMinute: s.registeredMinute + 5,
-        feeK: unitK * units,
-        pricing_id: price.id,
-        session_id: s.kind === 'makeup' ? s.session_id : null,
-        student: s.kind === 'makeup' ? s : undefined,
-        room: /private/i.test(price.name) ? `P${between(1, 3)}` : /2 bed/i.test(price.name) ? `Room ${between(5, 7)}` : `Room ${between(1, 4)}`,
-        dues: [],
-        lines: [],
-      };
-      // the first month (or week) at check-in, then each month's rent at its start
-      const k = unitDays === 7 && chance(0.7) ? 0 : units - 1;
-      const days = Array.from({ length: k }, (_, i) => addDays(start, unitDays * (i + 1)));
-      dues(p, 1 / (k + 1), days, 1000 * NAIRA, (i) => (unitDays === 7 ? 'Balance of the stay' : `Rent, month ${i + 2}`));
-      return p;
-    };
-    // a makeup course of two weeks or more, a PMU course of more than a couple of days
-    const byPhase = (xs: Plan[], phase: string, minDays: number) => shuffled(xs.filter((p) => phaseOf(p) === phase && daysBetween(p.start, p.end) >= minDays));
-    const fromMakeup = { past: byPhase(makeup, 'past', 11), current: byPhase(makeup, 'current', 11), future: byPhase(makeup, 'future', 11) };
-    const fromPmu = { past: byPhase(pmu, 'past', 4), current: byPhase(pmu, 'current', 4), future: byPhase(pmu, 'future', 4) };
-    const take = (xs: Plan[], n: number) => xs.splice(0, n).forEach((s) => hostel.push(lodge(s)));
-    take(fromMakeup.current, between(3, 5));
-    take(fromMakeup.future, between(1, 2));
-    take(fromMakeup.past, between(6, 8));
-    take(fromPmu.current, 1);
-    take(fromPmu.future, 1);
-    take(fromPmu.past, between(3, 5));
-    while (hostel.length < 15 && fromMakeup.past.length + fromPmu.past.length > 0) take(fromMakeup.past.length ? fromMakeup.past : fromPmu.past, 1);
-    plans.push(...hostel);
-
-    // 5. a few suspended: started, put on hold before the end (or before today)
-    const suspend = (xs: Plan[], n: number, keepCurrent: number) => {
-      let currentLeft = xs.filter((p) => phaseOf(p) === 'current').length;
-      const candidates = shuffled(xs.filter((p) => p.start <= addDays(today, -3) && !p.student?.suspendedOn));
-      for (const p of candidates) {
-        if (n <= 0) break;
-        if (phaseOf(p) === 'current') {
-          if (currentLeft <= keepCurrent) continue;
-          currentLeft--;
-        }
-        // a hostel stay of a suspended makeup student is not kept open
-        if (xs === makeup && hostel.some((h) => h.student === p)) continue;
-        p.suspendedOn = dayBetween(addDays(p.start, 1), minDay(addDays(p.end, -1), today));
-        n--;
-      }
-    };
-    suspend(makeup, between(4, 6), 2);
-    suspend(pmu, between(2, 3), 2);
-    suspend(hostel, 2, 2);
-
-    // 6. what each trainee paid, and when: none before two weeks ahead of the start, none after today
-    const addLine = (p: Plan, day: string, amountK: number, note: string | null, m: PaymentMethod = method()) => {
-      const minute = day === p.registered ? Math.min(p.registeredMinute + between(2, 20), 20 * 60) : between(9 * 60, 19 * 60);
-      const l: Line = { day, minute, amountK, method: m, note, by: cashier() };
-      p.lines.push(l);
-      return l;
-    };
-    const earliest = (p: Plan) => maxDay(p.registered, addDays(p.start, -14));
-    // how it ended for those who completed: most paid up, some (of each kind) owing the last instalment or part of it
-    const outcomes = new Map<Plan, 'full' | 'oweOne' | 'owePart'>();
-    for (const kind of ['makeup', 'pmu', 'hostel'] as const) {
-      const done = shuffled(plans.filter((p) => p.kind === kind && !p.suspendedOn && phaseOf(p) === 'past' && p.dues.length > 1));
-      const one = Math.max(1, Math.round(done.length * (0.12 + random() * 0.08)));
-      const part = Math.max(1, Math.round(done.length * (0.06 + random() * 0.08)));
-      done.forEach((p, i) => outcomes.set(p, i < one ? 'oweOne' : i < one + part ? 'owePart' : 'full'));
-    }
-    for (const p of plans) {
-      const phase = phaseOf(p);
-      const outcome = p.suspendedOn || phase !== 'past' ? 'due' : (outcomes.get(p) ?? 'full');
-      const behind = phase === 'current' && chance(0.12); // misses the latest instalment due
-      const paid: { due: Due; day: string }[] = [];
-      for (const due of p.dues) {
-        if (due.deposit && p.registered < addDays(p.start, -14)) continue; // registered early: the deposit is not taken yet
-        const late = chance(0.15) ? between(8, 25) : between(-3, 7);
-        let day = due.deposit ? p.registered : maxDay(addDays(due.day, late), earliest(p));
-        if (outcome === 'full' || outcome === 'oweOne' || outcome === 'owePart') day = minDay(day, today);
-        if (day > today) continue;
-        if (p.suspendedOn && day >= p.suspendedOn) continue;
-        paid.push({ due, day });
-      }
-      if (outcome === 'oweOne' && paid.length > 1) {
-        paid.pop();
-        p.owesOneInstalment = true;
-      }
-      if (behind && paid.length > 1 && !paid[paid.length - 1]!.due.deposit) paid.pop();
-      for (const [i, { due, day }] of paid.entries()) {
-        const isLast = i === paid.length - 1;
-        if (outcome === 'owePart' && isLast && !due.deposit) {
-          const part = floorK(due.amountK * (0.3 + random() * 0.4), 1000 * NAIRA);
-          if (part > 0) addLine(p, day, part, 'Part of the last instalment');
-        } else addLine(p, day, due.amountK, due.note);
-      }
-      // a transfer that bounced, now and then, usually made good in cash or on the POS a few days later
-      if (!p.suspendedOn) {
-        for (const l of [...p.lines]) {
-          if (l.method !== 'transfer' || l.amountK <= 0 || l.day >= today || random() >= 0.035) continue;
-          const day = minDay(addDays(l.day, between(1, 3)), today);
-          addLine(p, day, -l.amountK, BOUNCED, 'transfer').reverses = l;
-          if (day < today && chance(0.8)) addLine(p, minDay(addDays(day, between(0, 4)), today), l.amountK, 'Replaces the bounced transfer', chance(0.5) ? 'cash' : 'pos');
-        }
-      }
-      p.lines.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)); // stable: a reversal stays after its line
-    }
-    // at least one bounced transfer of each kind
-    for (const kind of ['makeup', 'pmu', 'hostel'] as const) {
-      const ofKind = plans.filter((p) => p.kind === kind);
-      if (ofKind.some((p) => p.lines.some((l) => l.reverses))) continue;
-      const p = ofKind.find((x) => !x.suspendedOn && phaseOf(x) === 'past' && x.lines.some((l) => l.amountK > 0 && l.day < today));
-      if (!p) continue;
-      const l = p.lines.find((x) => x.amountK > 0 && x.day < today)!;
-      l.method = 'transfer';
-      const day = minDay(addDays(l.day, 1), today);
-      const rev: Line = { day, minute: between(9 * 60, 19 * 60), amountK: -l.amountK, method: 'transfer', note: BOUNCED, reverses: l, by: desk };
-      const again: Line = { day: minDay(addDays(day, 2), today), minute: between(9 * 60, 19 * 60), amountK: l.amountK, method: 'cash', note: 'Replaces the bounced transfer', by: desk };
-      p.lines.splice(p.lines.indexOf(l) + 1, 0, rev, again);
-      p.lines.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-    }
-
-    // 7. write it all, through the ledger, in this one transaction
-    const moment = (day: string, minute: number) => {
-      const at = studioMoment(day, minute, timeZone);
-      return at > now ? now : at;
-    };
-    const finals: { kind: Kind; id: number; suspended: boolean; at: Date }[] = [];
-    const lineTimes: Record<Kind, { id: number; at: Date }[]> = { makeup: [], pmu: [], hostel: [] };
-    let payments = 0;
-    let reversals = 0;
-    const insert = async (p: Plan, created: Date): Promise<number> => {
-      const common = { name: p.name, phone: p.phone, start_date: p.start, end_date: p.end, fee: fromKobo(p.feeK) };
-      const stamps = { created_at: created, updated_at: created };
-      if (p.kind === 'makeup') {
-        const { amount_paid: _a, payment_method: _m, ...input } = studentInputSchema.parse({ ...common, email: p.email, address: p.address, program_id: p.program_id, session_id: p.session_id });
-        const [row] = await tx.insert(studentsTable).values({ ...input, start_date: p.start, end_date: p.end, fee: input.fee!, ...stamps }).returning({ id: studentsTable.id });
-        return row!.id;
-      }
-      if (p.kind === 'pmu') {
-        const { amount_paid: _a, payment_method: _m, ...input } = officeStudentInputSchema.parse({ ...common, email: p.email, address: p.address, package_id: p.package_id });
-        const [row] = await tx.insert(officeStudentsTable).values({ ...input, fee: input.fee!, ...stamps }).returning({ id: officeStudentsTable.id });
-        return row!.id;
-      }
-      const { amount_paid: _a, payment_method: _m, ...input } = hostelStudentInputSchema.parse({
-        ...common,
-        student_id: p.student ? (p.student.dbId ?? fail(`${p.name}'s hostel stay is written before the student`)) : null,
-        pricing_id: p.pricing_id,
-        session_id: p.session_id ?? null,
-        room: p.room ?? null,
-      });
-      const [row] = await tx.insert(hostelStudentsTable).values({ ...input, fee: input.fee!, ...stamps }).returning({ id: hostelStudentsTable.id });
-      return row!.id;
-    };
-    // in the order they registered (a hostel stay after its student)
-    const ordered = [...plans].sort((a, b) =>
-      a.registered < b.registered ? -1 : a.registered > b.registered ? 1 : a.registeredMinute !== b.registeredMinute ? a.registeredMinute - b.registeredMinute : a.kind === 'hostel' ? 1 : -1,
-    );
-    for (const p of ordered) {
-      const created = moment(p.registered, p.registeredMinute);
-      p.dbId = await insert(p, created);
-      let previous: Line | undefined;
-      for (const l of p.lines) {
-        if (previous?.day === l.day && l.minute <= previous.minute) l.minute = previous.minute + 1;
-        previous = l;
-        const { payment } = await addLedgerLine(
-          tx,
-          modules[p.kind],
-          p.dbId,
-          { amount: fromKobo(l.amountK), method: l.method, date: l.day, note: l.note, reverses_id: l.reverses?.dbId ?? null },
-          l.by,
-        );
-        l.dbId = payment.id;
-        lineTimes[p.kind].push({ id: payment.id, at: moment(l.day, l.minute) });
-        payments++;
-        if (l.reverses) reversals++;
-      }
-      const lastLine = p.lines[p.lines.length - 1];
-      const touchedDay = maxDay(lastLine?.day ?? p.registered, p.suspendedOn ?? p.registered);
-      const at = touchedDay === lastLine?.day && !(p.suspendedOn && p.suspendedOn > lastLine.day) ? moment(lastLine.day, lastLine.minute) : moment(touchedDay, between(9 * 60, 18 * 60));
-      finals.push({ kind: p.kind, id: p.dbId, suspended: Boolean(p.suspendedOn), at: at < created ? created : at });
-    }
-    // who was suspended, when each record last changed, when each payment was taken
-    const tables = { makeup: [studentsTable, studentPaymentsTable], pmu: [officeStudentsTable, officeStudentPaymentsTable], hostel: [hostelStudentsTable, hostelStudentPaymentsTable] } as const;
-    for (const kind of ['makeup', 'pmu', 'hostel'] as const) {
-      const [table, ledger] = tables[kind];
-      const rows = finals.filter((f) => f.kind === kind);
-      if (rows.length) {
-        const values = sql.join(rows.map((f) => sql`(${f.id}::int, ${f.suspended}::boolean, ${f.at.toISOString()}::timestamptz)`), sql`, `);
-        await tx.execute(sql`update ${table} set suspended = v.suspended, updated_at = v.at from (values ${values}) as v(id, suspended, at) where ${table.id} = v.id`);
-      }
-      if (lineTimes[kind].length) {
-        const values = sql.join(lineTimes[kind].map((l) => sql`(${l.id}::int, ${l.at.toISOString()}::timestamptz)`), sql`, `);
-        await tx.execute(sql`update ${ledger} set created_at = v.at from (values ${values}) as v(id, at) where ${ledger.id} = v.id`);
-      }
-      // the ledger's own promise, checked before anything is kept
-      const [bad] = (await tx
-        .select({ n: count() })
-        .from(table)
-        .where(sql`${table.amount_paid} <> coalesce((select sum(${ledger.amount}) from ${ledger} where ${ledger.parent_id} = ${table.id}), 0)`)) as [{ n: number }];
-      if (Number(bad.n) > 0) throw new Error(`${bad.n} seeded ${kind} trainees have amount_paid different from their payments.`);
-    }
+    const catalogue = await seedCatalogue(tx, s);
+    const makeup = planMakeup(s, catalogue);
+    const pmu = planPmu(s, catalogue);
+    const hostel = planHostel(s, catalogue, makeup, pmu);
+    const plans = [...makeup, ...pmu, ...hostel];
+    suspendSome(s, makeup, pmu, hostel);
+    planPayments(s, plans);
+    const { payments, reversals } = await writePlans(tx, s, modules, plans);
     await recordActivity(tx, {
       user: null,
       action: 'seed',
@@ -667,13 +705,13 @@ export async function seedTrainees(db: Db, timeZone: string, opts: { now?: Date 
       after: { students: makeup.length, office_students: pmu.length, hostel_students: hostel.length, payments, reversals },
     });
     seeded = {
-      programsCreated: addPrograms.length,
-      sessionsCreated: newSessions.length,
-      packagesCreated: addPackages.length,
-      pricingCreated: addPricing.length,
-      makeup: countsOf(makeup),
-      pmu: countsOf(pmu),
-      hostel: { ...countsOf(hostel), makeupStudents: hostel.filter((h) => h.student).length },
+      programsCreated: catalogue.created.programs,
+      sessionsCreated: catalogue.created.sessions,
+      packagesCreated: catalogue.created.packages,
+      pricingCreated: catalogue.created.pricing,
+      makeup: countsOf(makeup, s.today),
+      pmu: countsOf(pmu, s.today),
+      hostel: { ...countsOf(hostel, s.today), makeupStudents: hostel.filter((h) => h.student).length },
       payments,
       reversals,
       takenKobo: plans.reduce((s, p) => s + paidK(p), 0),
@@ -681,25 +719,25 @@ export async function seedTrainees(db: Db, timeZone: string, opts: { now?: Date 
     };
   });
   return seeded;
+}
 
-  function fail(message: string): never {
-    throw new Error(message);
-  }
-  function paidK(p: Plan) {
-    return p.lines.reduce((s, l) => s + l.amountK, 0);
-  }
-  function countsOf(xs: Plan[]): TraineeKindCounts {
-    const statusOf = (p: Plan): TraineeStatus => (p.suspendedOn ? 'suspended' : p.end < today ? 'completed' : 'active');
-    const byStatus: Record<TraineeStatus, number> = { active: 0, suspended: 0, completed: 0 };
-    for (const p of xs) byStatus[statusOf(p)]++;
-    return {
-      total: xs.length,
-      byStatus,
-      inSession: xs.filter((p) => statusOf(p) === 'active' && p.start <= today).length,
-      startingSoon: xs.filter((p) => statusOf(p) === 'active' && p.start > today).length,
-      paidInFull: xs.filter((p) => paidK(p) === p.feeK).length,
-      owing: xs.filter((p) => paidK(p) < p.feeK).length,
-      owingOneInstalment: xs.filter((p) => p.owesOneInstalment && p.feeK - paidK(p) === p.dues[p.dues.length - 1]!.amountK).length,
-    };
-  }
+function fail(message: string): never {
+  throw new Error(message);
+}
+function paidK(p: Plan) {
+  return p.lines.reduce((s, l) => s + l.amountK, 0);
+}
+function countsOf(xs: Plan[], today: string): TraineeKindCounts {
+  const statusOf = (p: Plan): TraineeStatus => (p.suspendedOn ? 'suspended' : p.end < today ? 'completed' : 'active');
+  const byStatus: Record<TraineeStatus, number> = { active: 0, suspended: 0, completed: 0 };
+  for (const p of xs) byStatus[statusOf(p)]++;
+  return {
+    total: xs.length,
+    byStatus,
+    inSession: xs.filter((p) => statusOf(p) === 'active' && p.start <= today).length,
+    startingSoon: xs.filter((p) => statusOf(p) === 'active' && p.start > today).length,
+    paidInFull: xs.filter((p) => paidK(p) === p.feeK).length,
+    owing: xs.filter((p) => paidK(p) < p.feeK).length,
+    owingOneInstalment: xs.filter((p) => p.owesOneInstalment && p.feeK - paidK(p) === p.dues[p.dues.length - 1]!.amountK).length,
+  };
 }
