@@ -64,8 +64,8 @@ export function FinanceCards({ d }: { d: Dashboard | undefined }) {
   const waiting = t?.unconfirmed.count ?? 0;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-      <StatCard label="Income this month" value={formatMoney(f?.income ?? 0)} hint={hint} loading={!f} to={DASHBOARD_LINKS.finances} testId="stat-income" />
-      <StatCard label="Expenses this month" value={formatMoney(f?.expense ?? 0)} hint={f && `Spent in ${monthName(f.month)} to date`} loading={!f} to={DASHBOARD_LINKS.finances} testId="stat-expense" />
+      <StatCard label="Income this month" value={formatMoney(f?.income ?? 0)} hint={hint} loading={!f} loadingHint to={DASHBOARD_LINKS.finances} testId="stat-income" />
+      <StatCard label="Expenses this month" value={formatMoney(f?.expense ?? 0)} hint={f && `Spent in ${monthName(f.month)} to date`} loading={!f} loadingHint to={DASHBOARD_LINKS.finances} testId="stat-expense" />
       <StatCard
         label="Net this month"
         value={
@@ -75,6 +75,7 @@ export function FinanceCards({ d }: { d: Dashboard | undefined }) {
         }
         hint={f && 'Income less expenses'}
         loading={!f}
+        loadingHint
         to={DASHBOARD_LINKS.finances}
         testId="stat-net"
       />
@@ -90,6 +91,7 @@ export function FinanceCards({ d }: { d: Dashboard | undefined }) {
           `${waiting ? `${plural(waiting, 'transfer')} not yet seen on the statement` : 'Every transfer is confirmed'}${t.not_received.count ? ` · ${formatMoney(t.not_received.amount)} not received this month` : ''}`
         }
         loading={!t}
+        loadingHint
         to={DASHBOARD_LINKS.transfers}
         testId="stat-transfers"
       />

@@ -8,6 +8,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/format';
+import { studioDate } from '../../lib/studio-time';
 import { PageHeader } from '../../lib/ui/page-header';
 import { StatCard } from '../../lib/ui/stat-card';
 import { BackupsBadge, BackupsSummary } from './dashboard-backups';
@@ -84,6 +85,7 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
         value={formatMoney(s?.today.total ?? 0)}
         hint={s && <ChangeLine change={changeVs(s.today.total, s.yesterday.total)} against={<>yesterday ({formatMoney(s.yesterday.total)})</>} />}
         loading={loading}
+        loadingHint
         to={`/invoices/product-invoices/${todayOutlet}`}
         testId="stat-today"
       />
@@ -92,6 +94,7 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
         value={formatMoney(s?.month.total ?? 0)}
         hint={s && <ChangeLine change={changeVs(s.month.total, s.last_month.same_period.total)} against={<>{dayRange(s.last_month.same_period.from, s.last_month.same_period.to)} ({formatMoney(s.last_month.same_period.total)})</>} />}
         loading={loading}
+        loadingHint
         to={monthInvoices}
         testId="stat-month"
       />
@@ -100,6 +103,7 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
         value={formatMoney(s?.month.gross_profit ?? 0)}
         hint={s && (s.month.total > 0 ? `${share(s.month.gross_profit, s.month.total)} of sales, after cost of goods` : 'No sales yet this month')}
         loading={loading}
+        loadingHint
         to={monthInvoices}
         testId="stat-profit"
       />
@@ -112,6 +116,7 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
         }
         hint={d && `${d.stock.finished} out of stock · ${d.stock.low} running low`}
         loading={loading}
+        loadingHint
         to={`/products/manage/${stockOutlet}`}
         testId="stat-stock"
       />
@@ -165,8 +170,8 @@ function OutletLinks({ d }: { d: Dashboard | undefined }) {
  * /dashboard/main (admin): today's and this month's sales against yesterday and last month, gross profit,
  * stock alerts, this month's income, expenses and net across every source, 30 days and 12 months of sales by
  * outlet, payment methods, best sellers, best staff, trainees in session and what they owe, hostel beds taken,
- * the next 14 days' bookings, the newest invoices, the three tills and the backups (warned about at the top when
- * one needs the owner: issue 19, item 4). Every figure comes from one call,
+ * the next 14 days' bookings, the newest invoices, the three tills and the backups (warned about under the figures
+ * when one needs the owner: issue 19, item 4). Every figure comes from one call,
  * GET /api/dashboard; every card and line opens the page behind it.
  */
 export function DashboardPage({ title }: { title: string }) {
@@ -190,13 +195,8 @@ export function DashboardPage({ title }: { title: string }) {
             {greeting(new Date().getHours())}, {user?.name ?? 'there'}
           </Title>
           <Text mt={4} c="var(--greeting-text)" size="sm">
-            {d ? (
-              <>
-                {dayjs(d.date).format('dddd, D MMMM YYYY')} · {plural(d.sales.today.count, 'sale')} so far today across the three outlets.
-              </>
-            ) : (
-              'Here is how the studio is doing.'
-            )}
+            {/* the same sentence before the figures come (the studio's date is known here), so its lines do not change */}
+            {dayjs(d?.date ?? studioDate()).format('dddd, D MMMM YYYY')} · {d ? plural(d.sales.today.count, 'sale') : '… sales'} so far today across the three outlets.
           </Text>
         </Card>
 
@@ -211,6 +211,11 @@ export function DashboardPage({ title }: { title: string }) {
           </Alert>
         )}
 
+        <StatCards d={d} />
+        <FinanceCards d={d} />
+        <OutletLinks d={d} />
+
+        {/* under the figures, whose places are kept while they load: a warning arriving with them moves nothing on screen */}
         {d && d.backups.warnings.length > 0 && (
           <Alert color="orange" variant="light" title="Backups need attention" data-testid="backups-alert">
             <Text size="sm">
@@ -219,10 +224,6 @@ export function DashboardPage({ title }: { title: string }) {
             </Text>
           </Alert>
         )}
-
-        <StatCards d={d} />
-        <FinanceCards d={d} />
-        <OutletLinks d={d} />
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 8 }}>

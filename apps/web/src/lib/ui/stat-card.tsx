@@ -11,13 +11,15 @@ export interface StatCardProps {
   icon?: ReactNode;
   color?: string;
   loading?: boolean;
+  /** While loading, a line in the hint's place (for a card that always has one): it keeps its height when the figure comes. */
+  loadingHint?: boolean;
   testId?: string;
   /** The page behind the figure: the whole card is a link to it (the dashboard's cards). */
   to?: string;
 }
 
 /** One figure of a summary row (a month's sales, a staff member's total); cards stack on a phone. */
-export function StatCard({ label, value, hint, icon, color = 'gold', loading, testId, to }: StatCardProps) {
+export function StatCard({ label, value, hint, icon, color = 'gold', loading, loadingHint, testId, to }: StatCardProps) {
   const body = (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
       <div style={{ minWidth: 0 }}>
@@ -36,6 +38,7 @@ export function StatCard({ label, value, hint, icon, color = 'gold', loading, te
             {hint}
           </Text>
         )}
+        {loading && loadingHint && <Skeleton height={12} width={180} mt={6} mb={1} radius="sm" />}
       </div>
       {icon && (
         <ThemeIcon size={42} radius="md" variant="light" color={color}>
