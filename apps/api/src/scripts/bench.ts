@@ -427,9 +427,9 @@ async function main() {
   }
   const wanted = arg('db') ?? 'both';
   const kinds: Kind[] = [];
-  if (wanted !== 'postgres') kinds.push('pglite');
+  if (wanted !== 'postgres' && !REUSE?.startsWith('postgres')) kinds.push('pglite');
   if (wanted !== 'pglite') {
-    if (env.BENCH_DATABASE_URL) kinds.push('postgres');
+    if (env.BENCH_DATABASE_URL || REUSE?.startsWith('postgres')) kinds.push('postgres');
     else if (wanted === 'postgres') throw new Error('--db=postgres needs BENCH_DATABASE_URL (a PostgreSQL server to create a fresh database on)');
     else log('PostgreSQL skipped: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to measure it too');
   }
