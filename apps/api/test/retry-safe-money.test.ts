@@ -61,6 +61,33 @@ describe('D3: payments are safe to retry', () => {
     });
   }
 
+  for (const path of ['/api/students', '/api/bridalbookings']) {
+    it(`${path}/{id}/payments/{paymentId}/reverse: money given back once; a replay answers the first result; another body with the key is a 422`, async () => {
+      const id = parents[path]!;
+      const before = (await call('GET', `${path}/${id}`)).json().data.amount_paid as number;
+      const paid = await call('POST', `${path}/${id}/payments`, { amount: 7000, method: 'cash', date: '2026-03-02', note: 'To give back', client_ref: crypto.randomUUID() });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const lineId = paid.json().data.payment.id as number;
+      const body = { reason: 'Paid twice by mistake', client_ref: crypto.randomUUID() };
+      const first = await call('POST', `${path}/${id}/payments/${lineId}/reverse`, body);
+      expect(first.statusCode, first.body).toBe(201);
+      const replays = await Promise.all([1, 2].map(() => call('POST', `${path}/${id}/payments/${lineId}/reverse`, body)));
+      for (const r of replays) {
+        expect(r.statusCode, r.body).toBe(200);
+        expect(r.headers['idempotent-replay']).toBe('true');
+        expect(r.json()).toEqual(first.json());
+      }
+      const lines = (await call('GET', `${path}/${id}/payments`)).json().data as { amount: number; reverses_id: number | null }[];
+      expect(lines.filter((l) => l.reverses_id === lineId).map((l) => l.amount)).toEqual([-7000]);
+      expect((await call('GET', `${path}/${id}`)).json().data.amount_paid).toBe(before);
+      const other = await call('POST', `${path}/${id}/payments/${lineId}/reverse`, { ...body, reason: 'Another reason' });
+      expect(other.statusCode).toBe(422);
+      expect(Object.keys(other.json().errors)).toEqual(['client_ref']);
+      // without a key, as before: a second reversal of the line is refused
+      expect((await call('POST', `${path}/${id}/payments/${lineId}/reverse`, { reason: 'Again' })).json().errors).toEqual({ payment: ['This payment has already been reversed.'] });
+    });
+  }
+
   it('a finance entry and a booking with its deposit, retried with their client_ref, are recorded once', async () => {
     const client_ref = crypto.randomUUID();
     const entry = { type: 'expense', category: 'Generator fuel', amount: 25000, date: '2026-03-10', description: `Diesel ${client_ref}`, client_ref };

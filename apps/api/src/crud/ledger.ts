@@ -149,7 +149,9 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
       const user = currentUser(req);
       const id = parseId(req.params.id, what);
       const lineId = parseId(req.params.paymentId, 'Payment');
-      const result = await db.transaction(async (tx) => {
+      const { client_ref: clientRef, ...body } = req.body;
+      // a retry of a reversal whose answer was lost (client_ref) answers the first result, not "already reversed"
+      const result = await idempotent(db, { scope: `${resource.name}.reversal`, clientRef, request: { id, lineId, ...body }, userId: user.id }, async (tx) => {
         const parent = await lockParent(tx, mod, id);
         if (!parent) throw notFound(what);
         const [line] = await ledgerLines(tx, ledger.table, id, lineId);
@@ -157,9 +159,10 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
         if (line.reverses_id !== null) throw invalidField('payment', 'A reversal cannot itself be reversed.');
         if (line.reversed_by !== null) throw invalidField('payment', 'This payment has already been reversed.');
         const today = studioDate(new Date(), fastify.config.tzStudio);
-        return addLedgerLine(tx, mod, id, { amount: -line.amount, method: line.method, date: today < line.date ? line.date : today, note: req.body.reason, reverses_id: line.id }, user);
+        const { payment } = await addLedgerLine(tx, mod, id, { amount: -line.amount, method: line.method, date: today < line.date ? line.date : today, note: body.reason, reverses_id: line.id }, user);
+        return { status: 201, body: { data: { payment, record: await present(id, req, tx) } } };
       });
-      return reply.code(201).send({ data: { payment: result.payment, record: await present(id, req) } });
+      return sendIdempotent(reply, result);
     },
   );
 }

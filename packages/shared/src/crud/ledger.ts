@@ -24,8 +24,11 @@ export const DEPOSIT_METHOD_REQUIRED = 'Choose how the deposit was paid: the pay
 const depositHasMethod = (b: { amount_paid?: number | null; payment_method?: string | null }) => !(Number(b.amount_paid ?? 0) > 0) || (b.payment_method ?? null) !== null;
 export const depositRule: [typeof depositHasMethod, { path: string[]; error: string }] = [depositHasMethod, { path: ['payment_method'], error: DEPOSIT_METHOD_REQUIRED }];
 
-/** `POST {path}/{id}/payments/{paymentId}/reverse`: undoes a mistaken entry with a new, negative one. */
-export const ledgerReversalInputSchema = z.object({ reason: text(255) });
+/**
+ * `POST {path}/{id}/payments/{paymentId}/reverse`: undoes a mistaken entry with a new, negative one (money given
+ * back). `client_ref` makes it safe to retry: a retry after a lost answer gets the first result, not "already reversed".
+ */
+export const ledgerReversalInputSchema = z.object({ reason: text(255), client_ref: clientRef() });
 export type LedgerReversalInput = z.input<typeof ledgerReversalInputSchema>;
 
 /** One ledger line. A reversal has a negative amount and names the line it reverses. */

@@ -64,7 +64,7 @@ describe('ledger queries', () => {
     const posts = callsOf(fetchMock);
     expect(posts.map((c) => [c.method, c.url.pathname, c.body])).toEqual([
       ['POST', '/api/bridalbookings/12/payments', { amount: 1000, method: 'cash', date: '2026-11-02', note: null, client_ref: expect.stringMatching(/^[0-9a-f-]{36}$/) }],
-      ['POST', '/api/bridalbookings/12/payments/5/reverse', { reason: 'Entered twice' }],
+      ['POST', '/api/bridalbookings/12/payments/5/reverse', { reason: 'Entered twice', client_ref: expect.stringMatching(/^[0-9a-f-]{36}$/) }],
     ]);
   });
 });

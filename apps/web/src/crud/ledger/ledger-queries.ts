@@ -53,12 +53,15 @@ export function useTakePayment<R extends ResourceDefinition>(resource: R, parent
   });
 }
 
-/** POST {path}/{id}/payments/{paymentId}/reverse { reason }: a new, negative line; the reversed one stays, marked. */
+/**
+ * POST {path}/{id}/payments/{paymentId}/reverse { reason }: a new, negative line; the reversed one stays, marked.
+ * One client_ref per reversal, retried on a lost answer: the money is given back once.
+ */
 export function useReversePayment<R extends ResourceDefinition>(resource: R, parentId: number) {
   const invalidate = useInvalidateParent(resource);
   return useMutation({
     mutationFn: ({ paymentId, body }: { paymentId: number; body: LedgerReversalInput }) =>
-      api.post<LedgerWriteResult<RecordOf<R>>>(`${paymentsPath(resource, parentId)}/${segment(paymentId)}/reverse`, body, { quiet: true }),
+      moneyPost<{ data: LedgerWriteResult<RecordOf<R>> }>(`${paymentsPath(resource, parentId)}/${segment(paymentId)}/reverse`, body, { quiet: true }).then((r) => r.data),
     onSuccess: invalidate,
   });
 }

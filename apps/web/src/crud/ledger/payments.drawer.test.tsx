@@ -242,7 +242,7 @@ describe('payments drawer', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     const [post] = posts(fetchMock);
     expect(post!.url.pathname).toBe('/api/bridalbookings/12/payments/4/reverse');
-    expect(post!.body).toEqual({ reason: 'Client paid by mistake' });
+    expect(post!.body).toEqual({ reason: 'Client paid by mistake', client_ref: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     await waitFor(() => expect(screen.queryByTestId('reverse-submit')).toBeNull());
     expect(text('payments-paid', drawer)).toBe('₦50,000.00');
     expect(text('payments-balance', drawer)).toBe('₦200,000.00');
