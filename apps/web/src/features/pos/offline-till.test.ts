@@ -74,8 +74,10 @@ describe('the provisional receipt', () => {
     expect(order.items[0]).toMatchObject({ name: 'Lip gloss', unit_price: 1500.5, total: 4501.5 });
   });
 
-  it('says prices as of the hour when they were confirmed today', () => {
-    expect(pricesAsOfLabel('2026-11-28T10:42:00', new Date('2026-11-28T15:00:00'))).toBe('Prices as of 10:42');
-    expect(pricesAsOfLabel('2026-11-26T10:42:00', new Date('2026-11-28T15:00:00'))).toBe('Prices as of 26 Nov, 10:42');
+  it('says prices as of the hour when they were confirmed today, on the studio clock (Lagos, UTC+1) as the receipt is', () => {
+    expect(pricesAsOfLabel('2026-11-28T09:42:00Z', new Date('2026-11-28T14:00:00Z'))).toBe('Prices as of 10:42');
+    expect(pricesAsOfLabel('2026-11-26T09:42:00Z', new Date('2026-11-28T14:00:00Z'))).toBe('Prices as of 26 Nov, 10:42');
+    // 23:30 UTC on the 27th is half past midnight on the 28th in the studio: today there, whatever the device's zone
+    expect(pricesAsOfLabel('2026-11-27T23:30:00Z', new Date('2026-11-28T10:00:00Z'))).toBe('Prices as of 00:30');
   });
 });

@@ -1,7 +1,9 @@
+import dayjs from 'dayjs';
 import { type Order, type Outlet, type TillItem, discountApprovalMessage, fromKobo, toKobo } from '@studio/shared';
 import type { CurrentUser } from '../../lib/auth-store';
 import type { OutboxEntry } from '../../lib/offline/outbox';
 import type { Cart, PaymentLine } from './cart';
+import { studioDate, studioTime } from '../../lib/studio-time';
 
 /**
  * The till's rules while it sells without the server (issue 18; docs/decisions/016-offline-till.md): the stock it
@@ -66,12 +68,12 @@ export function offlineProblem(c: OfflineCheck): string | null {
   return null;
 }
 
-/** `Prices as of 10:42` (today) or `Prices as of 24 Nov, 10:42`. */
+/** `Prices as of 10:42` (today) or `Prices as of 24 Nov, 10:42`, on the studio's clock (as the receipt is), whatever zone the device is in. */
 export function pricesAsOfLabel(pricesAsOf: string, now: Date = new Date()): string {
   const at = new Date(pricesAsOf);
-  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  const sameDay = at.toDateString() === now.toDateString();
-  return `Prices as of ${sameDay ? time : `${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time}`}`;
+  const time = studioTime(at);
+  const day = studioDate(at);
+  return `Prices as of ${day === studioDate(now) ? time : `${dayjs(day).format('D MMM')}, ${time}`}`;
 }
 
 /**
