@@ -37,8 +37,10 @@ async function post<T = { id: number }>(page: Page, url: string, body: unknown):
 /** A row of long names and big amounts in every list: products, sales (by the staff member), trainees, a booking, finances, a client. */
 async function seedLongRows(admin: Page, staff: Page, tag: string) {
   const long = `${LONG} ${tag}`;
+  // the suppliers' list, and the products' Supplier column by name
+  const supplier = await post(admin, '/api/suppliers', { name: `Port Harcourt Beauty Wholesale and Cosmetics Importers ${tag}`, phone: '0803 999 0008', address: 'Trans-Amadi Industrial Layout, Port Harcourt' });
   for (const outlet of ['store', 'office', 'salon'] as const) {
-    const product = await post(admin, '/api/products', { outlet, name: `Luminous Velvet Matte Long-Wear Liquid Lipstick ${tag}`, category: 'Lips and long-wear colour', price: BIG, cost_price: BIG / 2, quantity: 500 });
+    const product = await post(admin, '/api/products', { outlet, name: `Luminous Velvet Matte Long-Wear Liquid Lipstick ${tag}`, category: 'Lips and long-wear colour', price: BIG, cost_price: BIG / 2, quantity: 500, supplier_id: supplier.id });
     // by the staff member, paid by transfer: the invoices, both performance pages and the transfers to confirm
     await post(staff, '/api/orders', { outlet, customer_name: long, customer_phone: '0803 999 0001', items: [{ product_id: product.id, quantity: 7 }], payments: [{ method: 'transfer', amount: BIG * 7, reference: `GTB-${tag}-LONG-REFERENCE` }] });
   }

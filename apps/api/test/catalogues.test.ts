@@ -21,8 +21,8 @@ const names = async (url: string) => {
   return (res.json().data as Rec[]).map((r) => r.name);
 };
 
-it('the catalogues are the four settings lists', () => {
-  expect(CATALOGUES.sort()).toEqual(['/api/bridalpackages', '/api/extra-programs', '/api/training-programs', '/api/training-session']);
+it('the catalogues are the four settings lists and the suppliers (admin-only lists that others pick from), derived from the registry', () => {
+  expect(CATALOGUES.sort()).toEqual(['/api/bridalpackages', '/api/extra-programs', '/api/suppliers', '/api/training-programs', '/api/training-session']);
 });
 
 describe('search/{text} (the one search of every list)', () => {

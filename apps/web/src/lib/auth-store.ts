@@ -113,9 +113,9 @@ export function logout(): Promise<void> {
   return revoke;
 }
 
-/** GET /api/user: refreshes the stored user (name, role, photo may have changed); quiet: an offline start is not an error. */
+/** GET /api/user: refreshes the stored user (name, role, photo may have changed); quiet: an offline start is not an error (the loading bar still shows it, spec §9). */
 export async function refreshCurrentUser(): Promise<CurrentUser> {
-  const { data } = await apiRequest<{ data: CurrentUser }>('/api/user', { quiet: true, background: true });
+  const { data } = await apiRequest<{ data: CurrentUser }>('/api/user', { quiet: true });
   updateStoredUser(data);
   return data;
 }

@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import type { OrderCreate } from '@studio/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Locks, type Send, type SendOutcome, clearBackoff, drainOutbox, syncState } from './drainer';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionTimedOut } from '../api-client';
+import { STORAGE_KEYS } from '../storage';
+import { type Locks, type Send, type SendOutcome, clearBackoff, drainOutbox, sendHeartbeat, syncState } from './drainer';
 import { TillDatabase, enqueueSale, unsynced } from './outbox';
 
 // Issue 18: the outbox and its drainer, against a server stand-in that records each client_ref once (as the API does).
@@ -171,5 +173,22 @@ describe('the drainer', () => {
     expect((await db.outbox.get(refs[1]!))!).toMatchObject({ status: 'review', review: { reason: 'day_closed' } });
     expect((await db.outbox.get(refs[2]!))!.status).toBe('synced');
     expect((await unsynced(db)).map((e) => e.client_ref)).toEqual([refs[0]]);
+  });
+});
+
+describe('the heartbeat', () => {
+  it("a 401 to the background heartbeat does not raise the 'Session TimeOut' modal (a person who closed it is not asked again every 30 s)", async () => {
+    localStorage.setItem(STORAGE_KEYS.currentUser, JSON.stringify({ id: 1, name: 'Ada' }));
+    sessionTimedOut.set(false);
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401 })));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await sendHeartbeat(db);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(sessionTimedOut.get()).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.removeItem(STORAGE_KEYS.currentUser);
+    }
   });
 });

@@ -43,6 +43,11 @@ export interface ReminderRunProps<T> {
  * Test ids: `reminders-count`, `reminders-next`, `reminders-mark-sent`, `reminders-skip`, `reminders-message`,
  * `reminders-list`, `reminders-empty`, `reminder-row` (with `data-key`), `reminder-send`, `reminder-mark-sent`.
  */
+/** A button's words cut with an ellipsis where a long name would widen a phone's page (the whole words in its title). */
+function Clipped({ children }: { children: ReactNode }) {
+  return <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>{children}</span>;
+}
+
 export function ReminderRun<T>(p: ReminderRunProps<T>) {
   const [opened, setOpened] = useState<Key | null>(null);
   const [passed, setPassed] = useState<ReadonlySet<Key>>(new Set());
@@ -85,14 +90,15 @@ export function ReminderRun<T>(p: ReminderRunProps<T>) {
             {sentHere} of {p.rows.length} sent
           </Text>
         </Group>
-        <Group gap="xs" wrap="wrap">
+        {/* no wider than the page: a long name in the button is cut, never widens a phone's screen */}
+        <Group gap="xs" wrap="wrap" maw="100%" miw={0}>
           {current ? (
             <>
               <Button variant="default" leftSection={<IconPlayerTrackNext size={16} />} onClick={() => skip(current)} data-testid="reminders-skip">
                 Skip
               </Button>
-              <Button color="teal" leftSection={<IconCheck size={16} />} loading={saving === p.rowKey(current)} onClick={() => void markSent(current)} data-testid="reminders-mark-sent">
-                Mark sent: {p.name(current)}
+              <Button color="teal" leftSection={<IconCheck size={16} />} loading={saving === p.rowKey(current)} onClick={() => void markSent(current)} maw="100%" title={`Mark sent: ${p.name(current)}`} data-testid="reminders-mark-sent">
+                <Clipped>Mark sent: {p.name(current)}</Clipped>
               </Button>
             </>
           ) : (
@@ -104,9 +110,11 @@ export function ReminderRun<T>(p: ReminderRunProps<T>) {
               disabled={!next}
               leftSection={<IconBrandWhatsapp size={16} />}
               onClick={() => next && open(next)}
+              maw="100%"
+              title={next ? `Open next: ${p.name(next)}` : undefined}
               data-testid="reminders-next"
             >
-              {next ? `Open next: ${p.name(next)}` : p.rows.length ? 'All sent' : 'Nothing to send'}
+              <Clipped>{next ? `Open next: ${p.name(next)}` : p.rows.length ? 'All sent' : 'Nothing to send'}</Clipped>
             </Button>
           )}
         </Group>
