@@ -8,20 +8,17 @@
 //     back to the last of them recorded by the server (the header pill "Online · all synced"), checked through the API;
 //   - cold start: with the network off, a new window on the till: loader gone, list drawn, main thread free.
 // Build first: `npm run build -w apps/web`. Options: OFF_PORT (3315), OFF_PRODUCTS (5000), OFF_SALES (5), OFF_RUNS (3).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { median, root, startServer, tillMarks } from './measure-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.OFF_PORT ?? 3315);
 const PRODUCTS = Number(process.env.OFF_PRODUCTS ?? 5000);
 const SALES = Number(process.env.OFF_SALES ?? 5);
 const RUNS = Number(process.env.OFF_RUNS ?? 3);
 const QUEUED = 100;
-const base = `http://127.0.0.1:${PORT}`;
 const ADMIN = { username: 'admin', password: 'measure-admin-pass' };
 
 if (!fs.existsSync(path.join(root, 'apps/web/dist/sw.js'))) {
@@ -29,30 +26,8 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/sw.js'))) {
   process.exit(1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-measure-offline-'));
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-measure-offline-profile-'));
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '', API_PROCESSES: '1' },
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(profile, { recursive: true, force: true });
-};
-process.on('SIGINT', () => {
-  stop();
-  process.exit(130);
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 1200; i++) {
-    if (await fetch(`${base}/api/docs/json`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
-}
+const { base, stop, ready } = startServer({ name: 'measure-offline', port: PORT, admin: ADMIN, env: { API_PROCESSES: '1' }, dirs: [profile] });
 
 async function api(token, method, p, body) {
   const res = await fetch(`${base}${p}`, { method, headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
@@ -69,23 +44,6 @@ async function seed(token) {
     }
   };
   await Promise.all(Array.from({ length: 4 }, one));
-}
-
-/** Before any script of a page: when the loader goes and when the till's list is first drawn (as scripts/measure-pos.mjs). */
-function marks() {
-  const w = window;
-  w.__pos = { loaderGone: null, listDrawn: null };
-  const check = () => {
-    const now = performance.now();
-    if (w.__pos.loaderGone === null && w.__pos.seenLoader && !document.querySelector('[data-testid="app-loader"]')) w.__pos.loaderGone = now;
-    if (document.querySelector('[data-testid="app-loader"]')) w.__pos.seenLoader = true;
-    if (w.__pos.listDrawn === null && document.querySelector('[data-testid="pos-result"]')) w.__pos.listDrawn = now;
-    if (w.__pos.loaderGone !== null && w.__pos.listDrawn !== null && !w.__pos.asked) {
-      w.__pos.asked = true;
-      requestAnimationFrame(() => setTimeout(() => (w.__pos.free = performance.now()), 0));
-    }
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
 }
 
 /** Reads or writes the till's IndexedDB (Dexie's `studio-till`) in the page, without the app's code. */
@@ -108,11 +66,10 @@ function idb(page, fn, arg) {
   );
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 let context;
 try {
-  await waitForServer();
+  await ready();
   const session = (await api(null, 'POST', '/api/login', { ...ADMIN, deviceId: crypto.randomUUID(), deviceInfo: '' })).json.data;
   const token = session.tokens[0].api_token;
   const t0 = performance.now();
@@ -128,7 +85,7 @@ try {
     viewport: { width: 1366, height: 768 },
     baseURL: base,
   });
-  await context.addInitScript(marks);
+  await context.addInitScript(tillMarks);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/auth/login');
   await page.locator('input[name=username]').fill(ADMIN.username);

@@ -6,20 +6,17 @@
 //   - keystroke: from each key's keydown in the search box to the first frame after the list shows that text.
 // Build first: `npm run build -w apps/web`. Options: POS_PORT (3217), POS_PRODUCTS (5000), POS_RUNS (3),
 // POS_VIEWPORT (1366x768; 390x844 for a phone), POS_CPU_SLOWDOWN (1; 4 is a slow phone, by CDP emulation).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { median, root, startServer, tillMarks } from './measure-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.POS_PORT ?? 3217);
 const PRODUCTS = Number(process.env.POS_PRODUCTS ?? 5000);
 const RUNS = Number(process.env.POS_RUNS ?? 3);
 const [W, H] = (process.env.POS_VIEWPORT ?? '1366x768').split('x').map(Number);
 const SLOWDOWN = Number(process.env.POS_CPU_SLOWDOWN ?? 1);
-const base = `http://127.0.0.1:${PORT}`;
 const ADMIN = { username: 'admin', password: 'measure-admin-pass' };
 
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -27,33 +24,7 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   process.exit(1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-measure-pos-'));
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('SIGINT', () => {
-  stop();
-  process.exit(130);
-});
-
-async function waitForServer() {
-  // a loaded machine may take minutes to start the server (migrations, a start-up backup)
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${base}/api/docs/json`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
-}
+const { base, stop, ready } = startServer({ name: 'measure-pos', port: PORT, admin: ADMIN });
 
 const deviceId = crypto.randomUUID();
 async function login() {
@@ -82,28 +53,6 @@ async function seed(token) {
   await Promise.all(Array.from({ length: 4 }, one));
 }
 
-/** In the page before any script: marks when the loader goes and when the till's list is first drawn. */
-function marks() {
-  const w = window;
-  w.__pos = { loaderGone: null, listDrawn: null };
-  const check = () => {
-    const now = performance.now();
-    if (w.__pos.loaderGone === null && w.__pos.seenLoader && !document.querySelector('[data-testid="app-loader"]')) w.__pos.loaderGone = now;
-    if (document.querySelector('[data-testid="app-loader"]')) w.__pos.seenLoader = true;
-    if (w.__pos.listDrawn === null && document.querySelector('[data-testid="pos-result"]')) w.__pos.listDrawn = now;
-    // both done: the first task that runs after the next frame is when a tap would be handled
-    if (w.__pos.loaderGone !== null && w.__pos.listDrawn !== null && !w.__pos.asked) {
-      w.__pos.asked = true;
-      requestAnimationFrame(() => setTimeout(() => (w.__pos.free = performance.now()), 0));
-    }
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
@@ -119,7 +68,7 @@ async function measure(browser, session) {
     },
     { user: session.user, token: session.token, deviceId },
   );
-  await context.addInitScript(marks);
+  await context.addInitScript(tillMarks);
   const page = await context.newPage();
   if (SLOWDOWN > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
   await page.goto(`${base}/dashboard/point-of-sales/store`);
@@ -164,7 +113,7 @@ async function measure(browser, session) {
 
 let browser;
 try {
-  await waitForServer();
+  await ready();
   const session = await login();
   const t0 = performance.now();
   await seed(session.token);
