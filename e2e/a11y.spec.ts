@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { apiAs, signIn } from './helpers';
-import { menuRoutes, openInApp, settle, trackRequests, transitionsDone } from './in-app';
+import { menuRoutes, openInApp, seededOnce, settle, trackRequests, transitionsDone } from './in-app';
 import { STUDIO_TZ, type SeededStudio, seedStudio } from './seed';
 
 // Every route of both menus is read from the rendered sidebar (apps/web/src/app/shell/menu.ts, which
@@ -93,28 +92,23 @@ test.use({ timezoneId: STUDIO_TZ, viewport: { width: 1366, height: 900 } });
 // two full axe runs on each of up to 22 routes, on two shared cores
 test.describe.configure({ timeout: 900_000 });
 
-// seeded once per run: a failed test starts a new worker, which finds the signed-in states in this run's output folder
 test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
-  const saved = path.join(testInfo.project.outputDir, 'a11y-seeded.json');
-  if (fs.existsSync(saved)) {
-    states = JSON.parse(fs.readFileSync(saved, 'utf8')) as Seeded;
-    return;
-  }
-  const admin = await browser.newPage({ timezoneId: STUDIO_TZ });
-  await signIn(admin);
-  const seeded = await seedStudio(admin);
-  const adminState = JSON.stringify(await admin.context().storageState());
-  const staff = await browser.newPage({ timezoneId: STUDIO_TZ });
-  await signIn(staff, seeded.staff.username, seeded.staff.password);
-  // a sale of the staff member's own, for My Performance
-  const sale = await apiAs(staff, 'POST', '/api/orders', { outlet: 'store', customer_name: `Staff buyer ${seeded.tag}`, items: [{ product_id: seeded.products.store.id, quantity: 1 }], payment_method: 'pos', amount_paid: 4500 });
-  expect(sale.status).toBe(201);
-  states = { studio: seeded, admin: adminState, staff: JSON.stringify(await staff.context().storageState()) };
-  fs.mkdirSync(testInfo.project.outputDir, { recursive: true });
-  fs.writeFileSync(saved, JSON.stringify(states));
-  await admin.context().close();
-  await staff.context().close();
+  states = await seededOnce(testInfo, 'a11y', async () => {
+    const admin = await browser.newPage({ timezoneId: STUDIO_TZ });
+    await signIn(admin);
+    const seeded = await seedStudio(admin);
+    const adminState = JSON.stringify(await admin.context().storageState());
+    const staff = await browser.newPage({ timezoneId: STUDIO_TZ });
+    await signIn(staff, seeded.staff.username, seeded.staff.password);
+    // a sale of the staff member's own, for My Performance
+    const sale = await apiAs(staff, 'POST', '/api/orders', { outlet: 'store', customer_name: `Staff buyer ${seeded.tag}`, items: [{ product_id: seeded.products.store.id, quantity: 1 }], payment_method: 'pos', amount_paid: 4500 });
+    expect(sale.status).toBe(201);
+    const value = { studio: seeded, admin: adminState, staff: JSON.stringify(await staff.context().storageState()) };
+    await admin.context().close();
+    await staff.context().close();
+    return value;
+  });
 });
 
 test.describe('axe-core: no serious or critical findings, light and dark', () => {

@@ -1,4 +1,6 @@
-import { type Page, expect } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Page, type TestInfo, expect } from '@playwright/test';
 
 // Moving around the running app as its menu does, and waiting until a page shows what it loaded: shared by the
 // sweeps over every menu route (a11y.spec.ts, tables.spec.ts).
@@ -49,4 +51,17 @@ export async function menuRoutes(page: Page, known: readonly string[]): Promise<
   const routes = await sidebar.locator('[data-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
   expect(routes).toEqual(expect.arrayContaining([...known]));
   return routes;
+}
+
+/**
+ * What a sweep's beforeAll seeds (records and signed-in states), once per run: a failed test starts a new worker,
+ * which finds the first one's in this run's output folder instead of seeding again.
+ */
+export async function seededOnce<T>(testInfo: TestInfo, name: string, seed: () => Promise<T>): Promise<T> {
+  const saved = path.join(testInfo.project.outputDir, `${name}-seeded.json`);
+  if (fs.existsSync(saved)) return JSON.parse(fs.readFileSync(saved, 'utf8')) as T;
+  const value = await seed();
+  fs.mkdirSync(testInfo.project.outputDir, { recursive: true });
+  fs.writeFileSync(saved, JSON.stringify(value));
+  return value;
 }

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { apiAs, signIn } from './helpers';
-import { menuRoutes, openInApp, settle, trackRequests } from './in-app';
+import { menuRoutes, openInApp, seededOnce, settle, trackRequests } from './in-app';
 import { STUDIO_TZ, type SeededStudio, seedStudio, studioDay } from './seed';
 
 // Issue 22, item 5: every list (the one DataTable renderer, crud/data-table.tsx) keeps its money and its status in
@@ -134,22 +132,18 @@ test.describe.configure({ timeout: 600_000 });
 
 test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
-  const saved = path.join(testInfo.project.outputDir, 'tables-seeded.json');
-  if (fs.existsSync(saved)) {
-    states = JSON.parse(fs.readFileSync(saved, 'utf8')) as Seeded;
-    return;
-  }
-  const admin = await browser.newPage({ timezoneId: STUDIO_TZ });
-  await signIn(admin);
-  const studio = await seedStudio(admin);
-  const staff = await browser.newPage({ timezoneId: STUDIO_TZ });
-  await signIn(staff, studio.staff.username, studio.staff.password);
-  await seedLongRows(admin, staff, studio.tag);
-  states = { studio, admin: JSON.stringify(await admin.context().storageState()), staff: JSON.stringify(await staff.context().storageState()) };
-  fs.mkdirSync(testInfo.project.outputDir, { recursive: true });
-  fs.writeFileSync(saved, JSON.stringify(states));
-  await admin.context().close();
-  await staff.context().close();
+  states = await seededOnce(testInfo, 'tables', async () => {
+    const admin = await browser.newPage({ timezoneId: STUDIO_TZ });
+    await signIn(admin);
+    const studio = await seedStudio(admin);
+    const staff = await browser.newPage({ timezoneId: STUDIO_TZ });
+    await signIn(staff, studio.staff.username, studio.staff.password);
+    await seedLongRows(admin, staff, studio.tag);
+    const seeded = { studio, admin: JSON.stringify(await admin.context().storageState()), staff: JSON.stringify(await staff.context().storageState()) };
+    await admin.context().close();
+    await staff.context().close();
+    return seeded;
+  });
 });
 
 for (const who of ['admin', 'staff'] as const) {
