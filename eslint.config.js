@@ -55,4 +55,18 @@ export default tseslint.config(
       ],
     },
   },
+
+  {
+    // the API test files of a worker share one module graph (apps/api/vitest.config.ts: isolate false)
+    files: ['apps/api/test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'API test files share their modules (isolate: false): a vi.mock would replace a module for the files after this one. Test through the real module.',
+        },
+      ],
+    },
+  },
 );

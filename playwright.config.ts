@@ -6,8 +6,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
 export default defineConfig({
   testDir: 'e2e',
   // generous on a shared two-core machine: a wait that ends early costs nothing, a timeout that is too short fails a sound test
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // (in CI the flows, the sweep and the API tests share two cores at load 15-22: a flow of a minute took more than 60 s,
+  // a drawer more than 10 s to show its figures)
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -34,7 +36,8 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/serve.mjs',
     url: `http://127.0.0.1:${PORT}/api/docs/json`,
-    timeout: 120_000,
+    // a start on a fresh data folder costs about 16 s of CPU (PGlite's initdb and the migrations): minutes at load 20
+    timeout: 300_000,
     reuseExistingServer: false,
     // a clean stop, so the server's temporary data folder is removed (the default is SIGKILL)
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

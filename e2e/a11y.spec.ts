@@ -93,7 +93,6 @@ test.use({ timezoneId: STUDIO_TZ, viewport: { width: 1366, height: 900 } });
 test.describe.configure({ timeout: 900_000 });
 
 test.beforeAll(async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
   states = await seededOnce(testInfo, 'a11y', async () => {
     const admin = await browser.newPage({ timezoneId: STUDIO_TZ });
     await signIn(admin);

@@ -27,8 +27,6 @@ test.use({ timezoneId: STUDIO_TZ });
 
 test.describe('bridal bookings', () => {
   test('books a bride with a deposit, finds her on the calendar and takes the balance', async ({ page }) => {
-    // a long walk through four dialogs on two shared cores
-    test.setTimeout(60_000);
     await signIn(page);
     await waitForLoader(page);
     const tag = crypto.randomBytes(3).toString('hex').toUpperCase();
@@ -163,7 +161,6 @@ test.describe('bridal bookings', () => {
   });
 
   test('on a wide screen: the calendar beside the list, a booked day with a time, search by phone, a full day opens whole', async ({ page }) => {
-    test.setTimeout(60_000);
     // beside the open sidebar the page has 1,600 px here: the calendar beside the list, wide enough for names
     // (a 1366 px laptop with the sidebar open has it above the list: e2e/tables.spec.ts)
     await page.setViewportSize({ width: 1920, height: 1000 });

@@ -15,7 +15,6 @@ function dayLabel(iso: string) {
 }
 
 test('books a PMU appointment for a new client, records the patch test, checks it out and finds it in the history', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page);
   await waitForLoader(page);
   const tag = crypto.randomBytes(3).toString('hex').toUpperCase();

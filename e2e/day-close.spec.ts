@@ -17,7 +17,6 @@ interface Day {
 test.use({ timezoneId: STUDIO_TZ, viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 
 test('the day close at a phone: counted per method, over/short, closed and printed, a sale refused, reopened with a reason', async ({ page }) => {
-  test.setTimeout(120_000);
   const today = studioDay();
   const path = `/api/day-close/salon/${today}`;
   await page.addInitScript(() => localStorage.setItem('color-scheme', 'dark'));

@@ -21,7 +21,6 @@ async function choose(page: Page, input: Locator, option: string) {
 }
 
 test('a deposit by bank transfer stays a transfer after its option is clicked again (booking and makeup student)', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page);
   await waitForLoader(page);

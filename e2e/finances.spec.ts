@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { apiAs, signIn, waitForLoader } from './helpers';
+import { scrollThrough } from './in-app';
 
 interface Summary {
   income: number;
@@ -42,8 +43,6 @@ test.use({ timezoneId: STUDIO_TZ });
 
 test.describe('income and expenses', () => {
   test('adds an expense and an income on the page, finds them in the list and the figures; the charts draw here and on the dashboard', async ({ page }) => {
-    // two forms, two charts pages and a dashboard on two shared cores
-    test.setTimeout(90_000);
     await signIn(page);
     await waitForLoader(page);
     const tag = crypto.randomBytes(3).toString('hex').toUpperCase();
@@ -141,6 +140,8 @@ test.describe('income and expenses', () => {
     const dashboard = await apiAs<{ data: { finances: { income: number; expense: number; net: number } } }>(page, 'GET', '/api/dashboard');
     await expect(page.getByTestId('stat-income-value')).toHaveText(await naira(page, dashboard.json.data.finances.income));
     await expect(page.getByTestId('stat-expense-value')).toHaveText(await naira(page, dashboard.json.data.finances.expense));
+    // the charts are drawn as they come near the screen
+    await scrollThrough(page);
     await expectChart(page, 'daily-chart');
     await expectChart(page, 'monthly-chart');
     await expectChart(page, 'payment-methods');

@@ -34,5 +34,5 @@ export async function apiAs<T>(page: Page, method: string, path: string, body?: 
 
 /** Waits for the 3 s start-up loader to go, so it does not cover what a test clicks. */
 export async function waitForLoader(page: Page) {
-  await expect(page.getByTestId('app-loader')).toHaveCount(0, { timeout: 6000 });
+  await expect(page.getByTestId('app-loader')).toHaveCount(0, { timeout: 20_000 });
 }

@@ -21,11 +21,32 @@ export function trackRequests(page: Page) {
   page.on('requestfailed', done);
 }
 
-/** Waits until the page has loaded what it shows: no loader, no pending request, no busy region. */
+/**
+ * Scrolls down the page half a screen at a time, then back where it was, and waits until nothing is left waiting to be
+ * drawn: a long page draws its parts as they come near the screen (apps/web/src/lib/ui/near-viewport.tsx: the
+ * dashboard's sections and charts), and a check of the whole page must see them all.
+ */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    // back where it was found: a page restored by Back keeps its place (screens.spec)
+    const found = window.scrollY;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, found);
+    await frame();
+  });
+  await expect(page.locator('[data-near=waiting]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Waits until the page has loaded what it shows: no loader, no pending request, no busy region, every part drawn. */
 export async function settle(page: Page) {
   // the 3 s loader's timers run late on a busy machine
   await expect(page.getByTestId('app-loader')).toHaveCount(0, { timeout: 20_000 });
   await page.waitForLoadState('networkidle');
+  await scrollThrough(page);
   // after an in-app navigation the load state is already reached: wait for the page's own requests instead
   await expect.poll(() => inFlight.get(page) ?? 0, { timeout: 15_000 }).toBe(0);
   await expect(page.locator('[aria-busy=true]')).toHaveCount(0, { timeout: 15_000 });
@@ -39,6 +60,8 @@ export async function openInApp(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+  // the last page stays on screen until the next one's chunk has loaded and it is drawn (apps/web/src/app/router.tsx, PageShown)
+  await expect(page.locator('html')).toHaveAttribute('data-page', path, { timeout: 30_000 });
 }
 
 /**
@@ -47,7 +70,8 @@ export async function openInApp(page: Page, path: string) {
  */
 export async function menuRoutes(page: Page, known: readonly string[]): Promise<string[]> {
   const sidebar = page.getByTestId('sidebar');
-  for (const route of known) await expect(sidebar.locator(`[data-path="${route}"]`)).toBeAttached();
+  // the menu draws once the shell and the user are loaded: slow on a loaded CI machine
+  for (const route of known) await expect(sidebar.locator(`[data-path="${route}"]`)).toBeAttached({ timeout: 30_000 });
   const routes = await sidebar.locator('[data-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
   expect(routes).toEqual(expect.arrayContaining([...known]));
   return routes;

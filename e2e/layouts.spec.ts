@@ -31,7 +31,6 @@ function contrast(a: number[], b: number[]) {
 }
 
 test.use({ timezoneId: STUDIO_TZ });
-test.describe.configure({ timeout: 120_000 });
 
 for (const width of [1366, 1024]) {
   test(`every layout style at ${width} px: whole labels, More for the rest, readable icons, a fitting legend`, async ({ page }) => {

@@ -27,7 +27,8 @@ export class OwnServer {
       env: { ...process.env, DATA_DIR: this.dataDir, PORT: String(this.port), HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'e2e-admin-pass', LOG_LEVEL: 'warn', DATABASE_URL: '', API_PROCESSES: '1' },
     });
     this.child = child;
-    const deadline = Date.now() + 120_000;
+    // a start on a fresh folder builds the cluster and migrates it: about 15 s of CPU, minutes on a loaded CI machine
+    const deadline = Date.now() + 300_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the spec's server exited with ${child.exitCode}`);
       // the body read to its end and the connection not kept: a stop later waits for no open answer
@@ -36,7 +37,7 @@ export class OwnServer {
         () => false,
       );
       if (up) return;
-      if (Date.now() > deadline) throw new Error("the spec's server did not start in 120 s");
+      if (Date.now() > deadline) throw new Error("the spec's server did not start in 300 s");
       await new Promise((r) => setTimeout(r, 200));
     }
   }

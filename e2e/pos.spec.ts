@@ -14,6 +14,15 @@ async function createProduct(page: Page, body: Record<string, unknown>): Promise
   return res.json.data;
 }
 
+/**
+ * Opens an outlet's till and waits for its products: a scanner's Enter before the list has loaded adds nothing (the
+ * till finds the SKU in the loaded list), and on a loaded machine the list can come after the page's title.
+ */
+async function openTill(page: Page, outlet: 'store' | 'office' | 'salon') {
+  await page.goto(`/dashboard/point-of-sales/${outlet}`);
+  await expect(page.getByTestId('pos-results')).toHaveAttribute('data-count', /^[1-9]/);
+}
+
 test.describe('point of sale', () => {
   test('sells at the till with a split payment, prints a receipt and finds the invoice', async ({ page }) => {
     await signIn(page);
@@ -22,7 +31,7 @@ test.describe('point of sale', () => {
     const lipstick = await createProduct(page, { outlet: 'salon', name: `Velvet Lipstick ${sku}`, sku, price: 4500, cost_price: 2000, quantity: 10 });
     await createProduct(page, { outlet: 'salon', name: `Knotless braids ${sku}`, kind: 'service', price: 25000 });
 
-    await page.goto('/dashboard/point-of-sales/salon');
+    await openTill(page, 'salon');
     await expect(page.getByTestId('page-title')).toHaveText('Point of Sales (Salon)');
     // a scanner types the SKU and Enter
     const search = page.getByTestId('pos-search');
@@ -86,7 +95,7 @@ test.describe('point of sale', () => {
     await waitForLoader(page);
     const sku = `RT-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
     const product = await createProduct(page, { outlet: 'store', name: `Retry Powder ${sku}`, sku, price: 6000, quantity: 5 });
-    await page.goto('/dashboard/point-of-sales/store');
+    await openTill(page, 'store');
     await page.getByTestId('pos-search').fill(sku);
     await page.getByTestId('pos-search').press('Enter');
     await page.getByTestId('cart-charge').click();
@@ -121,7 +130,7 @@ test.describe('point of sale', () => {
     await waitForLoader(page);
     const sku = `PH-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
     await createProduct(page, { outlet: 'office', name: `Microblading touch-up ${sku}`, kind: 'service', sku, price: 30000 });
-    await page.goto('/dashboard/point-of-sales/office');
+    await openTill(page, 'office');
     await page.getByTestId('pos-search').fill(sku);
     await page.getByTestId('pos-result').first().click();
     await expect(page.getByTestId('pos-open-cart')).toHaveText('Cart (1)');

@@ -51,7 +51,6 @@ async function openReprint(page: Page, invoiceNo: string) {
 
 test.describe('printing a sale', () => {
   test('A4 is an invoice that fits the page; the 80 mm roll keeps each transfer reference on one line', async ({ page }, info) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await signIn(page);
     await waitForLoader(page);

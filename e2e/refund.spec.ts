@@ -10,7 +10,6 @@ import { STUDIO_TZ } from './seed';
 test.use({ timezoneId: STUDIO_TZ, viewport: { width: 1366, height: 900 } });
 
 test('a partial refund prints on the receipt', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page);
   await waitForLoader(page);
   const tag = crypto.randomBytes(3).toString('hex').toUpperCase();

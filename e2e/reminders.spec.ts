@@ -24,7 +24,6 @@ interface Dues {
 test.use({ timezoneId: STUDIO_TZ, viewport: { width: 1366, height: 900 } });
 
 test('a student who owes is reminded from Payment reminders, recorded, and skipped afterwards', async ({ page, context }) => {
-  test.setTimeout(120_000);
   // WhatsApp itself is not part of the test: its page answers from here
   await context.route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }));
   await signIn(page);

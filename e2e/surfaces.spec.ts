@@ -9,8 +9,6 @@ import { signIn, waitForLoader } from './helpers';
  * and its lightness must follow the scheme (a light surface in light mode, a dark one in dark mode).
  */
 
-// several pages and a sign-in per test: more than the default 30 s on a busy machine
-test.describe.configure({ timeout: 90_000 });
 
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];

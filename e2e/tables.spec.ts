@@ -172,7 +172,7 @@ for (const who of ['admin', 'staff'] as const) {
           await settle(page);
           // a page's chunk and its list load after the route changes: wait until every list has rows (or give up and say so)
           await page
-            .waitForFunction(() => [...document.querySelectorAll('[data-table-view]')].every((v) => v.querySelector('[data-table-row]')), undefined, { timeout: 10_000 })
+            .waitForFunction(() => [...document.querySelectorAll('[data-table-view]')].every((v) => v.querySelector('[data-table-row]')), undefined, { timeout: 30_000 })
             .catch(() => undefined);
           const found = await listProblems(page, phone ? 'cards' : 'table');
           measured[`${route} ${size.width}`] = found.cells;

@@ -15,7 +15,6 @@ interface DayTransfers {
 test.use({ timezoneId: STUDIO_TZ, viewport: { width: 1366, height: 900 } });
 
 test('a transfer sale is confirmed from Transfers to confirm, and the day close shows none left', async ({ page }) => {
-  test.setTimeout(120_000);
   const today = studioDay();
   await signIn(page);
   await waitForLoader(page);

@@ -20,7 +20,6 @@ interface Order {
 test.use({ timezoneId: STUDIO_TZ, viewport: { width: 1366, height: 900 } });
 
 test('a void needs a reason, and the invoice shows who voided it and why', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page);
   await waitForLoader(page);
   const tag = crypto.randomBytes(3).toString('hex').toUpperCase();

@@ -195,7 +195,7 @@ change(
 change(
   'apps/web/src/app/page-routes.ts',
   (t) => {
-    const withPage = afterLast(/^const \w+: Page = lazy\(/, `const ${pascal}: Page = lazy(() => import('../features/${name}/${name}.ui').then((m) => ({ default: m.${pascal}Page })));`)(t);
+    const withPage = afterLast(/^const \w+: Page = lazyPage\(/, `const ${pascal}: Page = lazyPage(() => import('../features/${name}/${name}.ui').then((m) => m.${pascal}Page));`)(t);
     const entry = `  { path: '${pagePath}', title: '${label}', access: '${role}', page: ${pascal}, menu: ${staff ? `both({ in: '${menu}' })` : `{ admin: { in: '${menu}' } }`} },`;
     // last in its menu group (links follow the list's order), else last of all
     const lines = withPage.split('\n');

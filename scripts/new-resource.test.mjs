@@ -47,7 +47,7 @@ describe('npm run new:resource', () => {
     expect(read(dir, 'apps/api/src/db/schema.ts')).toContain("export { paintColoursTable } from '../resources/paint-colours/paint-colours.table.js';");
     expect(read(dir, 'apps/api/src/crud/registry.ts')).toMatch(/export const crudModules = \[[^\]]*, paintColoursModule\] as unknown as CrudModule\[\];/);
     const routes = read(dir, 'apps/web/src/app/page-routes.ts');
-    expect(routes).toContain("const PaintColours: Page = lazy(() => import('../features/paint-colours/paint-colours.ui').then((m) => ({ default: m.PaintColoursPage })));");
+    expect(routes).toContain("const PaintColours: Page = lazyPage(() => import('../features/paint-colours/paint-colours.ui').then((m) => m.PaintColoursPage));");
     // after the last page of its menu group, so the menu lists it last there
     const lines = routes.split('\n');
     const at = lines.findIndex((l) => l.includes("path: '/products/paint-colours'"));

@@ -14,5 +14,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // a test of a page types, clicks and waits for lazy chunks: generous on a loaded two-core machine (see src/test/setup.ts)
+    testTimeout: 60_000,
   },
 });

@@ -1,7 +1,7 @@
 import { holdServerLock } from './db/server-lock.js';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { maintainEmbedded } from './db/maintenance.js';
 import { backupDirs } from './db/backup.js';
 import { scheduleBackups } from './db/backup-schedule.js';
 import { ensureFirstAdmin, ignoredAdminSettings } from './features/auth/first-admin.js';
@@ -10,7 +10,6 @@ import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { announceListening, apiProcessCount, forkApiWorkers, isApiWorker } from './cluster.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -24,12 +23,8 @@ async function main() {
     }
     throw err;
   });
-  if (database.kind === 'pglite') {
-    // the embedded database has no autovacuum: refresh the planner's statistics at start and daily
-    const analyze = () => database.db.execute(sql`ANALYZE`).catch((err) => console.error('ANALYZE failed', err));
-    await analyze();
-    setInterval(() => void analyze(), DAY_MS).unref();
-  }
+  // the embedded database has no autovacuum: VACUUM (ANALYZE) at start and daily (db/maintenance.ts)
+  await maintainEmbedded(database);
   // PostgreSQL: the lock a restore checks, held on a connection of its own while this process runs (db/server-lock.ts)
   const releaseLock = database.kind === 'postgres' && config.databaseUrl ? await holdServerLock(config.databaseUrl) : undefined;
   const admin = isApiWorker() ? undefined : await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);

@@ -108,6 +108,12 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: backup whil
         const t0 = performance.now();
         during.push(await sale(app, token, productId));
         latencies.push(performance.now() - t0);
+        // a busy till's pace (50 sales a second at most), not a loop that leaves the backup no turn: the sales and the
+        // copy share this process, so the seller rests four times as long as its last sale took (at most half a second:
+        // a sale that waited for the checkpoint) and leaves the copy most of it. Paced only by a fixed 20 ms, a loaded
+        // CI machine (load 20) ran past 10 minutes: each sale took longer, the copy got less of the process, and the
+        // longer copy met more sales
+        await new Promise((r) => setTimeout(r, Math.min(500, Math.max(20, 4 * latencies.at(-1)!))));
       }
     })();
     const file = await backupPglite(database, backups, 'manual');

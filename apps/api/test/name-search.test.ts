@@ -45,6 +45,56 @@ describe('GET /api/orders/name-search/{text}', () => {
     expect((await get('/api/orders/search/bulk-0010')).json()).toMatchObject({ total: 9, total_more: false });
   });
 
+  it('pages a few common names at several outlets newest first, exactly as one walk of the orders would (order_names)', async () => {
+    // 1,200 orders under three names over two outlets, interleaved in time; the per-name page must merge them
+    await t.database.db.execute(sql`
+      insert into orders (outlet, invoice_no, customer_name, subtotal, total, amount_paid, payment_method, staff_id, staff_name, business_date, created_at, updated_at)
+      select case when g % 3 = 0 then 'salon' else 'office' end, 'ADA-' || lpad(g::text, 6, '0'),
+             case g % 4 when 0 then 'Adaku Obi' when 1 then 'ADAKU OBI' when 2 then 'Mrs Adaku Obi-Ade' else 'Tamuno Ada' end, 1000, 1000, 1000, 'cash',
+             ${staff.id}, 'Bulk', (timestamptz '2031-01-01 08:00+01' + (g / 2) * interval '7 minutes')::date, timestamptz '2031-01-01 08:00+01' + (g / 2) * interval '7 minutes',
+             timestamptz '2031-01-01 08:00+01' + g * interval '1 minute'
+        from generate_series(1, 1200) g`);
+    const expected = async (outlet: string | null, offset: number) =>
+      (
+        (await t.database.db.execute(sql`select invoice_no from orders where customer_name ilike '%adaku%' and (${outlet}::text is null or outlet = ${outlet})
+          order by business_date desc, created_at desc, id desc limit 20 offset ${offset}`)) as unknown as { rows: { invoice_no: string }[] }
+      ).rows.map((r) => r.invoice_no);
+    const invoices = (body: { data: { invoice_no: string }[] }) => body.data.map((o) => o.invoice_no);
+    for (const page of [1, 2, 7]) {
+      const body = (await get(`/api/orders/name-search/adaku?page=${page}`)).json();
+      expect(body).toMatchObject({ current_page: page, total: 900, total_more: false, last_page: 45 });
+      expect(invoices(body)).toEqual(await expected(null, (page - 1) * 20));
+    }
+    // one outlet: exact count, its own orders only
+    const salon = (await get('/api/orders/name-search/adaku?outlet=salon&page=3')).json();
+    expect(salon).toMatchObject({ total: 300, total_more: false, last_page: 15 });
+    expect(invoices(salon)).toEqual(await expected('salon', 40));
+    expect((await get('/api/orders/name-search/ada?page=1')).json()).toMatchObject({ total: SEARCH_COUNT_LIMIT, total_more: true });
+    // past the last page: nothing, the count still said
+    expect((await get('/api/orders/name-search/adaku?page=46')).json()).toMatchObject({ data: [], total: 900 });
+  });
+
+  it('keeps order_names equal to a recount through a bulk insert, a rename, a void and a delete', async () => {
+    const admin = await t.login();
+    const recount = async () =>
+      (
+        (await t.database.db.execute(sql`select coalesce(json_agg(x order by x.outlet, x.customer_name), '[]') as j from (
+          select outlet, customer_name, c.n as counted, k.n as kept
+            from (select outlet, customer_name, count(*)::int as n from orders group by 1, 2) c
+            full join (select outlet, customer_name, n from order_names where n > 0) k using (outlet, customer_name)
+           where k.n is distinct from c.n) x`)) as unknown as { rows: { j: unknown[] }[] }
+      ).rows[0]!.j;
+    const [order] = ((await t.database.db.execute(sql`select id from orders where invoice_no = 'ADA-000004'`)) as unknown as { rows: { id: number }[] }).rows;
+    expect((await t.call(admin, { method: 'PUT', url: `/api/orders/${order!.id}`, payload: { customer_name: 'Renamed Tari' } })).statusCode).toBe(200);
+    expect((await get('/api/orders/name-search/renamed%20tari')).json()).toMatchObject({ total: 1 });
+    expect((await get('/api/orders/name-search/adaku')).json()).toMatchObject({ total: 899 });
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/orders/${order!.id}`, payload: { reason: 'Typed twice' } })).statusCode).toBe(200);
+    expect((await get('/api/orders/name-search/renamed%20tari')).json()).toMatchObject({ total: 1 });
+    await t.database.db.execute(sql`delete from orders where invoice_no like 'ADA-00001%'`);
+    expect((await get('/api/orders/name-search/adaku')).json()).toMatchObject({ total: 892 }) // ADA-000010..19: seven of them Adaku;
+    expect(await recount()).toEqual([]);
+  });
+
   it('has the trigram index on both databases', async () => {
     const res = (await t.database.db.execute(sql`select indexdef from pg_indexes where indexname = 'orders_customer_name_trgm_idx'`)) as unknown as { rows: { indexdef: string }[] };
     expect(res.rows[0]?.indexdef).toContain('gin_trgm_ops');

@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { addDays, studioDate } from '@studio/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogTable, offlineReviewsTable, ordersTable } from '../src/db/schema.js';
 import { snapshotDatabase } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { posHelpers } from './helpers/pos.js';
-
-// a close asks for a backup: not in tests
-vi.mock('../src/db/backup-schedule.js', async (original) => ({ ...(await original<typeof import('../src/db/backup-schedule.js')>()), backupSoon: vi.fn() }));
 
 // Issue 18: sales made while the till could not reach the server, sent later (docs/decisions/016-offline-till.md).
 let t: TestApp;

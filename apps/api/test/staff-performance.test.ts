@@ -51,6 +51,8 @@ describe('GET /api/orders-staff/{staffId}/{from}/{to}', () => {
     expect(body.summary).toEqual({
       count: 3,
       total: 5001 + 150000 + 30000,
+      sold: 5001 + 150000 + 30000,
+      refunded: 0,
       by_outlet: { store: { count: 1, total: 5001 }, office: { count: 1, total: 150000 }, salon: { count: 1, total: 30000 } },
     });
     // contract §2: 20 a page unless asked
@@ -61,7 +63,7 @@ describe('GET /api/orders-staff/{staffId}/{from}/{to}', () => {
   it('lists a voided order but leaves it out of the summary', async () => {
     const body = (await get(b.token, `/api/orders-staff/${b.id}/2025-03-01/2025-03-31`)).json();
     expect(body.data.map((o: { id: number; status: string }) => [o.id, o.status])).toContainEqual([voidedId, 'void']);
-    expect(body.summary).toEqual({ count: 1, total: 60000, by_outlet: { store: { count: 0, total: 0 }, office: { count: 0, total: 0 }, salon: { count: 1, total: 60000 } } });
+    expect(body.summary).toEqual({ count: 1, total: 60000, sold: 60000, refunded: 0, by_outlet: { store: { count: 0, total: 0 }, office: { count: 0, total: 0 }, salon: { count: 1, total: 60000 } } });
   });
 
   it('pages on request', async () => {
@@ -98,6 +100,8 @@ describe('GET /api/staff-performances/{from}/{to}', () => {
       staff: { id: a.id, name: 'Amara', role: 'Sales' },
       count: 3,
       total: 185001,
+      sold: 185001,
+      refunded: 0,
       by_outlet: { store: { count: 1, total: 5001 }, office: { count: 1, total: 150000 }, salon: { count: 1, total: 30000 } },
     });
     expect(rows[1]).toMatchObject({ staff: { id: b.id }, count: 1, total: 60000 });
@@ -109,6 +113,23 @@ describe('GET /api/staff-performances/{from}/{to}', () => {
     const april = (await get(admin, '/api/staff-performances/2025-04-01/2025-04-30')).json().data;
     expect(april.find((r: { staff: { id: number } }) => r.staff.id === gone.id)).toBeUndefined();
     expect(april[0]).toMatchObject({ staff: { id: a.id }, count: 1, total: 30000 });
+  });
+
+  it('nets a partial refund off the seller of the sale, in the sale’s range whenever it was made (as the invoice lists do)', async () => {
+    const march = (await get(admin, `/api/orders-staff/${a.id}/2025-03-01/2025-03-31`)).json().data as { id: number; outlet: string; items: { id: number }[] }[];
+    const storeSale = march.find((o) => o.outlet === 'store')!;
+    // one of the two units (2 × ₦2,500.50) comes back today
+    const res = await t.call(admin, { method: 'POST', url: `/api/orders/${storeSale.id}/refunds`, payload: { items: [{ order_item_id: storeSale.items[0]!.id, quantity: 1 }], method: 'cash', reason: 'Wrong shade' } });
+    expect(res.statusCode).toBe(201);
+    const rows = (await get(admin, '/api/staff-performances/2025-03-01/2025-03-31')).json().data as { staff: { id: number }; count: number; total: number; sold: number; refunded: number; by_outlet: Record<string, { count: number; total: number }> }[];
+    const amara = rows.find((r) => r.staff.id === a.id)!;
+    expect(amara).toMatchObject({ count: 3, total: 185001 - 2500.5, sold: 185001, refunded: 2500.5 });
+    expect(amara.by_outlet.store).toEqual({ count: 1, total: 2500.5 });
+    // the other sellers and ranges are untouched
+    expect(rows.find((r) => r.staff.id === b.id)).toMatchObject({ total: 60000, refunded: 0 });
+    expect((await get(admin, '/api/staff-performances/2025-04-01/2025-04-30')).json().data[0]).toMatchObject({ staff: { id: a.id }, total: 30000, refunded: 0 });
+    // the seller's own view agrees
+    expect((await get(a.token, `/api/orders-staff/${a.id}/2025-03-01/2025-03-31`)).json().summary).toMatchObject({ total: 185001 - 2500.5, sold: 185001, refunded: 2500.5 });
   });
 
   it('is admin only, and 422s bad dates', async () => {

@@ -15,7 +15,7 @@ let pos: ReturnType<typeof posHelpers>;
 const today = studioDate(new Date(), 'Africa/Lagos');
 let program: number, session: number, pmu: number, hostel: number, bridal: number;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) => t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as never }) });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as never }) });
 const list = async () => {
   const res = await call('GET', '/api/transfers/unconfirmed');
   expect(res.statusCode, res.body).toBe(200);
@@ -167,6 +167,22 @@ describe('POST /api/transfers/confirm', () => {
     const other = await call('POST', '/api/transfers/confirm', { items: [{ kind: 'sale', id: f.lines.sale }], client_ref: ref });
     expect(other.statusCode).toBe(422);
     expect(Object.keys(other.json().errors)).toEqual(['client_ref']);
+  });
+
+  it("the dashboard's card is the list's count and amount: a voided sale's transfer and a reversed fee's are out of both", async () => {
+    const f = await oneOfEach();
+    const card = async () => (await call('GET', '/api/dashboard')).json().data.transfers.unconfirmed as { count: number; amount: number };
+    const kobo = (n: number) => Math.round(n * 100);
+    const [l0, c0] = [(await list()).summary, await card()];
+    expect(c0).toEqual(l0);
+
+    expect((await call('DELETE', `/api/orders/${f.order.id}`, { reason: 'Rung up twice' })).statusCode).toBe(200);
+    const rev = await call('POST', `/api/students/${f.student.id}/payments/${f.lines.student}/reverse`, { reason: 'Entered on the wrong trainee' });
+    expect(rev.statusCode, rev.body).toBe(201);
+    const [l1, c1] = [(await list()).summary, await card()];
+    expect(c1).toEqual(l1);
+    expect(c1.count).toBe(c0.count - 2);
+    expect(kobo(c1.amount)).toBe(kobo(c0.amount) - 2_500_000 - 10_000_000);
   });
 
   it('a sale relabelled to transfer waits for a person again', async () => {

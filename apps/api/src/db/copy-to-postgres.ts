@@ -13,6 +13,7 @@ const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 /** Tables kept by triggers from other tables: not copied, but counted again from the rows copied (whether the triggers ran or not). */
 const DERIVED: Record<string, string> = {
   order_counts: 'insert into public.order_counts (outlet, status, n) select outlet, status, count(*) from public.orders group by outlet, status',
+  order_names: 'insert into public.order_names (outlet, customer_name, n) select outlet, customer_name, count(*) from public.orders group by outlet, customer_name',
   daily_totals: 'insert into public.daily_totals select * from public.daily_totals_recount()',
 };
 

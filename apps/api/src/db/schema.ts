@@ -16,7 +16,7 @@ export { financesTable } from '../resources/finances/finances.table.js';
 export { dailyTotalsTable } from '../features/finances/daily-totals.table.js';
 export { activityLogTable } from '../plugins/activity-log.table.js';
 export { productRemovalsTable, productsTable, stockMovementsTable } from '../resources/products/products.table.js';
-export { ordersTable, orderItemsTable, orderPaymentsTable, orderRefundsTable, orderRefundItemsTable, invoiceCountersTable, orderCountsTable } from '../features/pos/orders.table.js';
+export { ordersTable, orderItemsTable, orderPaymentsTable, orderRefundsTable, orderRefundItemsTable, invoiceCountersTable, orderCountsTable, orderNamesTable } from '../features/pos/orders.table.js';
 export { loginThrottleTable } from '../features/auth/login-throttle.table.js';
 export { dayClosesTable, dayCloseCountsTable } from '../features/pos/day-close.table.js';
 export { offlineReviewsTable, devicesTable } from '../features/pos/offline.table.js';

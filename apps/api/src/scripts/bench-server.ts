@@ -5,6 +5,7 @@
 // db/query-metrics.ts). It tells its parent its port over IPC.
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
+import { maintainEmbedded } from '../db/maintenance.js';
 import { enableQueryMetrics, queryMetrics } from '../db/query-metrics.js';
 import { buildApp } from '../app.js';
 import { announceListening, apiProcessCount, forkApiWorkers, isApiWorker } from '../cluster.js';
@@ -21,6 +22,8 @@ async function main() {
     return;
   }
   const database = await openDatabase(config, { migrate: !isApiWorker() });
+  // as server.ts: the embedded database's vacuum and statistics before the first request
+  await maintainEmbedded(database);
   const app = await buildApp({ database, config, logger: false });
   app.get('/bench/bare', async () => ({ data: 'ok' }));
   app.get('/bench/metrics', async () => {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { bigint, pgSchema, text } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { migrationsFolder, openPglite, openPostgres, type Database } from '../../src/db/client.js';
@@ -128,4 +128,22 @@ export async function createTestApp(opts: { throttle?: LoginThrottleOptions; web
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The usual set-up of a test file: a fresh app (createTestApp) and its first admin signed in, made before the file's
+ * tests and closed after them. Read `app.t` and `app.admin` inside the tests (they exist once beforeAll has run).
+ *
+ * @example
+ * const app = signedInApp();
+ * it('...', async () => { const res = await app.t.call(app.admin, { method: 'GET', url: '/api/user' }); });
+ */
+export function signedInApp(opts: Parameters<typeof createTestApp>[0] = {}): { readonly t: TestApp; readonly admin: string } {
+  const ctx = {} as { t: TestApp; admin: string };
+  beforeAll(async () => {
+    ctx.t = await createTestApp(opts);
+    ctx.admin = await ctx.t.login();
+  });
+  afterAll(() => ctx.t?.close());
+  return ctx;
 }

@@ -1,27 +1,39 @@
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, type RouteObject, createBrowserRouter } from 'react-router';
 import { LoginPage } from '../features/auth/login.page';
 import { sessionTimedOut } from '../lib/api-client';
-import { useCurrentUser } from '../lib/auth-store';
+import { afterLoadAndIdle } from '../lib/after-load';
+import { isLoggedIn, useCurrentUser } from '../lib/auth-store';
 import { ADMIN_HOME, LOGIN_PATH } from '../lib/config';
 import { useSignal } from '../lib/signal';
+import { useLatch } from '../lib/use-latch';
 import { RequireAccess, RequireUser } from './guards';
-import { PAGE_ROUTES } from './page-routes';
+import { PAGE_ROUTES, preloadPage } from './page-routes';
 import { AppLoader } from './shell/app-loader';
 import { LoadingBar } from './shell/loading-bar';
 
 // The shell (sidebar, header, menus) is its own chunk: the login route never downloads it.
-const ShellLayout = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.ShellLayout })));
+const loadShell = () => import('./shell/app-shell');
+const ShellLayout = lazy(() => loadShell().then((m) => ({ default: m.ShellLayout })));
+// A signed-in start fetches the shell's chunk and its page's at once, not the page's after the shell is drawn.
+if (typeof window !== 'undefined' && isLoggedIn()) {
+  loadShell().catch(() => undefined);
+  preloadPage(window.location.pathname);
+}
 const TemplatePage = lazy(() => import('../features/template-pages/template-pages.page').then((m) => ({ default: m.TemplatePage })));
 // Mantine's Modal (with its scroll area and floating-ui) is not part of the login route: loaded on the first 401, or
-// as soon as someone is signed in. If the chunk cannot be fetched (server gone), no modal rather than a crash.
+// once the page has loaded and the browser is idle when someone is signed in. If the chunk cannot be fetched (server gone), no modal rather than a crash.
 const loadSessionTimeoutModal = () => import('./shell/session-timeout.modal');
 const SessionTimeoutModal = lazy<ComponentType>(() => loadSessionTimeoutModal().then((m) => ({ default: m.SessionTimeoutModal }), () => ({ default: () => null })));
 
+/**
+ * While a page's chunk loads: a screen's height, so that the shell's footer waits below the fold instead of showing
+ * under the header and then jumping down when the page comes (a layout shift Lighthouse counted on the dashboard).
+ */
 export function PageFallback() {
   return (
-    <Center py="xl" data-testid="page-loading">
+    <Center py="xl" mih="100dvh" style={{ alignItems: 'flex-start' }} data-testid="page-loading">
       <Loader color="gold" type="dots" />
     </Center>
   );
@@ -32,16 +44,27 @@ function SessionTimeout() {
   const timedOut = useSignal(sessionTimedOut);
   const signedIn = useCurrentUser() !== null;
   useEffect(() => {
-    if (signedIn) loadSessionTimeoutModal().catch(() => undefined);
+    if (signedIn) afterLoadAndIdle(() => void loadSessionTimeoutModal().catch(() => undefined));
   }, [signedIn]);
-  const [needed, setNeeded] = useState(timedOut);
-  if (timedOut && !needed) setNeeded(true);
+  const needed = useLatch(timedOut);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
       <SessionTimeoutModal />
     </Suspense>
   );
+}
+
+/**
+ * Rendered with a page, inside its Suspense boundary: it commits only once the page's chunk has loaded and the page is
+ * drawn, and then names the page on <html data-page>. A route change leaves the last page on screen until the next one
+ * is ready (React Router's transition), so the address alone does not say which page is shown; this does (e2e/in-app.ts waits on it).
+ */
+function PageShown({ path }: { path: string }) {
+  useEffect(() => {
+    document.documentElement.dataset.page = path;
+  }, [path]);
+  return null;
 }
 
 /** Always mounted: the start-up loader, the request bar and the 'Session TimeOut' modal (needs the router to log out). */
@@ -86,6 +109,7 @@ export const routes: RouteObject[] = [
               element: (
                 <RequireAccess access={access}>
                   <Suspense fallback={<PageFallback />}>
+                    <PageShown path={path} />
                     <Page title={title} />
                   </Suspense>
                 </RequireAccess>

@@ -22,6 +22,11 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Schem
   inputs?: (values: Values) => readonly string[];
   /** The label each input shows: its sentences name the field so ("Full name is required.", not "The name field ..."). */
   labels?: Readonly<Record<string, string>>;
+  /**
+   * Whether a submit shows `saving` (default yes). A submit known to answer within a frame (the offline till's write to
+   * the device) says no: redrawing the form to show it busy would only delay what follows. Still one submit at a time.
+   */
+  showSaving?: (values: Values) => boolean;
 }
 
 export interface SchemaForm<Values extends Record<string, unknown>> {
@@ -119,11 +124,10 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
     },
   });
 
-  async function send(values: Values) {
-    const result = check(values);
+  async function send(values: Values, result = check(values)) {
     if (!result.ok || inFlight.current) return;
     inFlight.current = true;
-    setSaving(true);
+    if (options.showSaving?.(values) ?? true) setSaving(true);
     let saved: Result;
     try {
       saved = await options.submit(result.data);
@@ -158,6 +162,10 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
     attempted.current = true;
     serverErrors.current = {};
     setFailure(null);
+    // valid, and nothing flagged on screen: sent at once (Mantine's submit would first redraw the form to say so)
+    const values = form.getValues();
+    const result = Object.keys(form.errors).length === 0 ? check(values) : null;
+    if (result?.ok) return void send(values, result);
     form.onSubmit((values) => void send(values))(event);
   }
 

@@ -1,6 +1,7 @@
 import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsOf, deferred, jsonResponse, makeUser, mockFetch, resetSession, storeUser } from '../test/helpers';
-import { ApiError, api, apiRequest, authHeaders, requestsInFlight, selectToken, sessionTimedOut } from './api-client';
+import { ApiError, api, apiRequest, authHeaders, dismissSessionTimeout, requestsInFlight, selectToken, serverReachable, sessionTimedOut } from './api-client';
+import { notify } from './notify';
 
 let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {
@@ -12,6 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   warn.mockRestore();
   sessionTimedOut.set(false);
+  serverReachable.set(null);
 });
 
 describe('selectToken', () => {
@@ -105,6 +107,22 @@ describe('401 handling', () => {
     expect(sessionTimedOut.get()).toBe(false);
   });
 
+  it('a request on its way when the modal is closed does not open it again; one started after does', async () => {
+    storeUser(makeUser());
+    const slow = deferred<Response>();
+    let calls = 0;
+    mockFetch(() => (++calls === 1 ? slow.promise : jsonResponse(401, { message: 'Unauthenticated.' })));
+    const inFlight = api.get('/api/users');
+    await expect(api.get('/api/settings')).rejects.toMatchObject({ status: 401 });
+    expect(sessionTimedOut.get()).toBe(true);
+    dismissSessionTimeout();
+    slow.resolve(jsonResponse(401, { message: 'Unauthenticated.' }));
+    await expect(inFlight).rejects.toMatchObject({ status: 401 });
+    expect(sessionTimedOut.get()).toBe(false);
+    await expect(api.get('/api/users')).rejects.toMatchObject({ status: 401 });
+    expect(sessionTimedOut.get()).toBe(true);
+  });
+
   it('other failures do not raise it', async () => {
     storeUser(makeUser());
     mockFetch(() => jsonResponse(403, { message: 'This action is unauthorized.' }));
@@ -186,5 +204,48 @@ describe('errors', () => {
     await expect(api.get('/api/users/99')).rejects.toMatchObject({ status: 404 });
     expect(warn).toHaveBeenCalled();
     expect(String(warn.mock.calls[0]![0])).toContain('404');
+  });
+});
+
+describe('online means the API answered (issue 18), and an offline app is not toasted for what it expects', () => {
+  const noAnswer = () => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  it('any answer marks the server reachable; no answer, or a proxy answering for it (502-504), marks it unreachable', async () => {
+    mockFetch(noAnswer);
+    await api.get('/api/users').catch(() => undefined);
+    expect(serverReachable.get()).toBe(false);
+    mockFetch(() => jsonResponse(404, { message: 'Not found.' }));
+    await api.get('/api/users/9').catch(() => undefined);
+    expect(serverReachable.get()).toBe(true);
+    mockFetch(() => new Response('', { status: 504, statusText: 'Gateway Timeout' }));
+    await api.get('/api/users').catch(() => undefined);
+    expect(serverReachable.get()).toBe(false);
+  });
+
+  it('a read with no answer while the app already knows it is offline is logged, not toasted; the first one and a write are toasted', async () => {
+    const toasts = vi.spyOn(notify, 'error').mockImplementation(() => '');
+    try {
+      mockFetch(noAnswer);
+      // the first: the app did not know yet
+      await expect(api.get('/api/clients/by-phone/%2B2348031234567')).rejects.toMatchObject({ status: 0 });
+      expect(toasts).toHaveBeenCalledTimes(1);
+      // offline now (the header pill says so): the till's lookups in the background fail quietly
+      await expect(api.get('/api/clients/by-phone/%2B2348031234567')).rejects.toMatchObject({ status: 0 });
+      await expect(api.getPaged('/api/orders')).rejects.toMatchObject({ status: 0 });
+      expect(toasts).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledTimes(3);
+      // a write the person asked for still says it did not happen
+      await expect(api.post('/api/products', { name: 'Gloss' })).rejects.toMatchObject({ status: 0 });
+      expect(toasts).toHaveBeenCalledTimes(2);
+      // a read that gets an answer (an error) while offline was known: the server is back, its error is shown
+      mockFetch(() => jsonResponse(500, { message: 'Server Error' }));
+      await expect(api.get('/api/orders')).rejects.toMatchObject({ status: 500 });
+      expect(toasts).toHaveBeenCalledTimes(3);
+      expect(serverReachable.get()).toBe(true);
+    } finally {
+      toasts.mockRestore();
+    }
   });
 });

@@ -10,8 +10,32 @@ export { ApiError } from './api-error';
 /** Requests in flight; the loading bar shows while it is above 0. */
 export const requestsInFlight = createSignal(0);
 
+/**
+ * Did the API answer the last time it was asked (any answer but a proxy's 502-504)? null: not asked yet. This is what
+ * "online" means in the app (issue 18), never `navigator.onLine`: every call sets it, and so do the till's patience (no
+ * list in 8 s) and the outbox's drainer. The header pill shows it.
+ */
+export const serverReachable = createSignal<boolean | null>(null);
+
+/** A proxy in front of the API answered for it: the API itself did not. */
+const PROXY_GAVE_UP: readonly number[] = [502, 503, 504];
+
 /** Raised by any 401 (except the login and logout calls); the shell shows the 'Session TimeOut' modal. */
 export const sessionTimedOut = createSignal(false);
+
+/** Requests are numbered as they start; the number of the last one started when the modal was closed. */
+let requestsStarted = 0;
+let startedBeforeDismissal = 0;
+
+/**
+ * Closes the 'Session TimeOut' modal. A request already on its way when the person closed it brings its own 401
+ * later (a page's other lists, the same revoked token): that answer does not open the modal again, which would
+ * undo the person's Close. A request started after it does (spec §8: any 401).
+ */
+export function dismissSessionTimeout(): void {
+  startedBeforeDismissal = requestsStarted;
+  sessionTimedOut.set(false);
+}
 
 /** The bearer token of this device: the entry of the stored list whose device_id matches the stored device id. */
 export function selectToken(tokens: readonly DeviceToken[] | null | undefined, deviceId: string | null | undefined): string | undefined {
@@ -58,6 +82,8 @@ export const segment = (value: string | number) => encodeURIComponent(String(val
 /**
  * Calls the API. Success answers are `{ data }` (or the paged envelope); the whole body is returned.
  * Any failure is reported (logged, toasted), a 401 raises the session-timeout flag, and the error is re-raised.
+ * A read that gets no answer while the app already knows the server is out of reach is logged, not toasted: the
+ * header pill says Offline, and the offline till expects its background reads to fail. A write still says so.
  *
  * @example
  * const { data } = await apiRequest<{ data: User }>('/api/user');
@@ -66,6 +92,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = 'GET', query, body, signal, quiet, ignoreUnauthorized, background } = options;
   // headers are read now, before any await, so a logout that clears storage right after still sends the token
   const headers = authHeaders();
+  const number = ++requestsStarted;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -74,14 +101,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!background) requestsInFlight.set((n) => n + 1);
+  const knownOffline = serverReachable.get() === false;
   try {
     let response: Response;
     try {
       response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
     } catch (cause) {
       if (signal?.aborted) throw cause;
+      serverReachable.set(false);
       throw new ApiError(0, 'The server could not be reached. Check the connection and try again.');
     }
+    serverReachable.set(!PROXY_GAVE_UP.includes(response.status));
     const text = await response.text();
     let parsed: unknown = undefined;
     if (text) {
@@ -94,14 +124,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (!response.ok) {
       const errorBody = isErrorBody(parsed) ? parsed : undefined;
       const error = new ApiError(response.status, errorBody?.message || response.statusText || 'Request failed', errorBody);
-      if (response.status === 401 && !ignoreUnauthorized && window.localStorage.getItem(STORAGE_KEYS.currentUser) !== null) {
+      if (response.status === 401 && !ignoreUnauthorized && number > startedBeforeDismissal && window.localStorage.getItem(STORAGE_KEYS.currentUser) !== null) {
         sessionTimedOut.set(true);
       }
       throw error;
     }
     return parsed as T;
   } catch (error) {
-    if (error instanceof ApiError) reportApiError(error, { toast: !quiet && error.status !== 401 });
+    // a read the app expected to fail (offline already): the pill says it, a toast would only repeat it
+    const expected = knownOffline && method === 'GET' && lostAnswer(error);
+    if (error instanceof ApiError) reportApiError(error, { toast: !quiet && error.status !== 401 && !expected });
     else if (!(signal?.aborted)) reportApiError(new ApiError(0, error instanceof Error ? error.message : String(error)), { toast: !quiet });
     throw error;
   } finally {
@@ -128,7 +160,7 @@ export const api = {
 
 /** A lost answer: the server was not reached or a proxy in front of it gave up; the write may or may not have happened. */
 export function lostAnswer(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+  return error instanceof ApiError && (error.status === 0 || PROXY_GAVE_UP.includes(error.status));
 }
 
 /**

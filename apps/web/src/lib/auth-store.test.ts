@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { callsOf, jsonResponse, makeUser, mockFetch, resetSession, storeUser } from '../test/helpers';
 import { sessionTimedOut } from './api-client';
-import { clearSession, getCurrentUser, homeFor, isAdmin, isLoggedIn, logout, saveSession } from './auth-store';
+import { clearSession, getCurrentUser, homeFor, isAdmin, isLoggedIn, logout, refreshCurrentUser, saveSession } from './auth-store';
 
 beforeEach(() => resetSession());
 afterEach(() => {
@@ -78,5 +78,27 @@ describe('saveSession', () => {
       { device_id: 'mine', api_token: 'new-mine' },
     ]);
     expect(getCurrentUser()).toEqual(user);
+  });
+});
+
+describe('refreshCurrentUser', () => {
+  it('keeps the stored user as it is when GET /api/user answers the same fields (in another order): nothing is drawn again', async () => {
+    const user = makeUser({ is_admin: 1 });
+    storeUser(user);
+    const before = getCurrentUser();
+    expect(before).toEqual(user);
+    const reordered = Object.fromEntries(Object.entries(user).reverse());
+    mockFetch(() => jsonResponse(200, { data: reordered }));
+    await refreshCurrentUser();
+    expect(getCurrentUser()).toBe(before);
+  });
+
+  it('stores a changed name at once', async () => {
+    const user = makeUser({ is_admin: 1 });
+    storeUser(user);
+    mockFetch(() => jsonResponse(200, { data: { ...user, name: 'Renamed Admin' } }));
+    await refreshCurrentUser();
+    expect(getCurrentUser()?.name).toBe('Renamed Admin');
+    expect(JSON.parse(window.localStorage.getItem('currentUser')!).name).toBe('Renamed Admin');
   });
 });

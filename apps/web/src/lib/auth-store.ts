@@ -71,9 +71,14 @@ export function saveSession(data: LoginResponse['data']): CurrentUser {
   return user as CurrentUser;
 }
 
-/** Replaces the stored user (after GET /api/user or an edit of one's own record); keeps the tokens. */
+/**
+ * Replaces the stored user (after GET /api/user or an edit of one's own record); keeps the tokens. The same user as
+ * stored changes nothing: every screen that shows who is signed in is not drawn again for the start-up GET /api/user.
+ */
 export function updateStoredUser(user: CurrentUser): void {
   if (!isLoggedIn()) return;
+  const now = currentUser.get();
+  if (now && sameFields(now, user)) return;
   writeJson(STORAGE_KEYS.currentUser, user);
   currentUser.set(user);
 }
@@ -111,6 +116,14 @@ export function logout(): Promise<void> {
     : Promise.resolve();
   clearSession();
   return revoke;
+}
+
+/** Whether two records have the same fields with the same values, in whatever order the server sent them. */
+function sameFields(a: object, b: object): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => k in y && JSON.stringify(x[k]) === JSON.stringify(y[k]));
 }
 
 /** GET /api/user: refreshes the stored user (name, role, photo may have changed); quiet: an offline start is not an error (the loading bar still shows it, spec §9). */

@@ -53,5 +53,6 @@ export function ordersPage(data: Order[], { page = 1, lastPage = 1, total = data
 
 export function staffSummary(store: [number, number], office: [number, number] = [0, 0], salon: [number, number] = [0, 0]): StaffSummary {
   const by_outlet = { store: { count: store[0], total: store[1] }, office: { count: office[0], total: office[1] }, salon: { count: salon[0], total: salon[1] } };
-  return { count: store[0] + office[0] + salon[0], total: store[1] + office[1] + salon[1], by_outlet };
+  const total = store[1] + office[1] + salon[1];
+  return { count: store[0] + office[0] + salon[0], total, sold: total, refunded: 0, by_outlet };
 }

@@ -1,9 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// findBy* and waitFor wait up to 5 s (not 1 s): on a busy two-core machine a lazy chunk or a render can take longer
-// than a second; a passing wait still ends as soon as its condition holds.
-configure({ asyncUtilTimeout: 5000 });
+// findBy* and waitFor wait up to 15 s (not 1 s): on a busy two-core machine (load 20 while CI's other steps run) a lazy
+// chunk or a render took longer than 5 s; a passing wait still ends as soon as its condition holds.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads these; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {

@@ -159,7 +159,10 @@ export interface OrderListSummary extends OrderSummary {
   sold: number;
   refunded: number;
 }
+/** A seller's paid sales in a range: `total` (and each outlet's) net of their partial refunds, `sold` and `refunded` beside it. */
 export interface StaffSummary extends OrderSummary {
+  sold: number;
+  refunded: number;
   by_outlet: Record<'store' | 'office' | 'salon', OrderSummary>;
 }
 export interface StaffPerformanceRow extends StaffSummary {

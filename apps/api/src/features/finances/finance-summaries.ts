@@ -39,6 +39,22 @@ export function totalsCovering(from: string, to: string, sources: string[] = MON
   return sql`((${T.grain} = 'm' and ${of} and ${T.day} between ${fullFrom} and ${`${lastFull}-01`}) or (${days} and (${T.day} < ${fullFrom} or ${T.day} > ${fullTo})))`;
 }
 const money = (from: string, to: string) => totalsCovering(from, to);
+/** Money in (every source but expenses) and out, summed in NUMERIC and read as text. */
+const inAndOut = sql`sum(${T.amount}) filter (where ${T.source} <> 'expense')::text as income, sum(${T.amount}) filter (where ${T.source} = 'expense')::text as expense`;
+
+/** Income, expense and net of the days `from`..`to` in one row (the dashboard's month): summaryRange's totals alone. */
+export const moneyBetweenSql = (from: string, to: string): SQL => sql`select ${inAndOut} from ${T} where ${money(from, to)}`;
+
+/** moneyBetweenSql's row as the API answers it. */
+export function moneyOf(r: { income: string | null; expense: string | null } | undefined): Pick<FinanceSummary, 'income' | 'expense' | 'net'> {
+  const inK = sumKobo(r?.income);
+  const outK = sumKobo(r?.expense);
+  return { income: fromKobo(inK), expense: fromKobo(outK), net: fromKobo(inK - outK) };
+}
+
+export async function moneyBetween(db: Db, from: string, to: string): Promise<Pick<FinanceSummary, 'income' | 'expense' | 'net'>> {
+  return moneyOf((await rows<{ income: string | null; expense: string | null }>(db, moneyBetweenSql(from, to)))[0]);
+}
 
 
 export async function summaryRange(db: Db, from: string, to: string): Promise<FinanceSummary> {
@@ -90,9 +106,7 @@ export async function summaryByPeriod(db: Db, from: string, to: string, unit: 'm
   const width = unit === 'month' ? 7 : 4;
   const sums = await rows<{ period: string; income: string | null; expense: string | null }>(
     db,
-    sql`select left(${T.day}::text, ${width}) as period,
-               sum(${T.amount}) filter (where ${T.source} <> 'expense')::text as income, sum(${T.amount}) filter (where ${T.source} = 'expense')::text as expense
-          from ${T} where ${money(from, to)} group by 1`,
+    sql`select left(${T.day}::text, ${width}) as period, ${inAndOut} from ${T} where ${money(from, to)} group by 1`,
   );
   const found = new Map(sums.map((r) => [r.period, r]));
   const periods: string[] = [];

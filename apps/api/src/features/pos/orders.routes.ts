@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import {
   OUTLETS,
   PER_PAGE_MAX,
@@ -16,11 +16,12 @@ import {
   outletSchema,
   searchTextSchema,
   type OrderListSummary,
+  type StaffSummary,
   type Outlet,
   monthRange,
 } from '@studio/shared';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import { rows, type Db } from '../../db/client.js';
 import { usersTable } from '../../db/schema.js';
 import { idParams, parseId, rememberSentFields, sentFields } from '../../plugins/request.js';
 import { containsPattern } from '../../crud/list-query.js';
@@ -31,8 +32,8 @@ import { LoginThrottle, type LoginThrottleOptions } from '../auth/login-throttle
 import { adminApproval, approveDiscount } from './discount-approval.js';
 import { refundOrder } from './refunds.service.js';
 import { idempotent, sendIdempotent } from '../../crud/idempotency.js';
-import { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
-import { orderCountsTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
+import { assembleOrders, createOrder, findOrder, ordersJson, voidOrder } from './orders.service.js';
+import { orderCountsTable, orderNamesTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
 import { assertDayOpen } from './day-close.service.js';
 import { sellOffline } from './offline-sales.service.js';
 import { presentReviews } from './offline-review.store.js';
@@ -144,27 +145,81 @@ async function searchedOrders(db: Db, where: SQL | undefined, q: PageQuery) {
   return { ...(await envelope(db, rows, Math.min(n, SEARCH_COUNT_LIMIT), q)), total_more: n > SEARCH_COUNT_LIMIT };
 }
 
-const withoutSummary = <T extends { summary: unknown }>({ summary: _s, ...rest }: T) => rest;
+/** A name search reads a page per matching name (and outlet) while there are at most this many; past it, one walk of the orders. */
+const NAME_PAGE_WALKS = 32;
 
-/** Per staff member (or one), per outlet: count and total of paid orders in a date range. */
-async function staffTotals(db: Db, from: string, to: string, staffId?: number) {
-  return db
-    .select({ staff_id: O.staff_id, outlet: O.outlet, count: sql<number>`count(*)::int`, total: sql<string>`sum(${O.total})::text` })
-    .from(O)
-    .where(and(eq(O.status, 'paid'), gte(O.business_date, from), lte(O.business_date, to), staffId ? eq(O.staff_id, staffId) : undefined))
-    .groupBy(O.staff_id, O.outlet);
+/**
+ * The customer-name search (issue 20, item 3; decision 025): the matching names are found in `order_names` (distinct
+ * names per outlet, with their order counts, kept by triggers), not among every order, so the count is exact and
+ * costs no scan however common the name. The page is then the newest `offset + per_page` orders of each name at each
+ * outlet (an index walk each: orders_name_outlet_day_time_idx), merged newest first: a few hundred index entries for
+ * the commonest name. Past NAME_PAGE_WALKS names (a search of two letters) the orders are walked as before.
+ * The database writes the page's JSON (ordersJson): the answer is the searchedOrders envelope, as text.
+ */
+async function nameSearchedOrders(db: Db, text: string, outlet: Outlet | undefined, q: PageQuery): Promise<string> {
+  const N = orderNamesTable;
+  const names = and(ilike(N.customer_name, containsPattern(text)), outlet ? eq(N.outlet, outlet) : undefined, gt(N.n, 0));
+  const [found] = await db.select({ names: sql<number>`count(*)::int`, n: sql<number>`coalesce(sum(${N.n}), 0)::int` }).from(N).where(names);
+  const n = Number(found?.n ?? 0);
+  const offset = (q.page - 1) * q.per_page;
+  const newest = sql`${O.business_date} desc, ${O.created_at} desc, ${O.id} desc`;
+  const pageIds =
+    Number(found?.names ?? 0) > NAME_PAGE_WALKS
+      ? sql`select ${O.id} from ${O} where ${and(ilike(O.customer_name, containsPattern(text)), outlet ? eq(O.outlet, outlet) : undefined)}
+          order by ${newest} limit ${q.per_page} offset ${offset}`
+      : sql`select x.id from ${N} cross join lateral (
+          select ${O.id}, ${O.business_date}, ${O.created_at} from ${O}
+           where ${O.customer_name} = ${N.customer_name} and ${O.outlet} = ${N.outlet}
+           order by ${newest} limit ${offset + q.per_page}) x
+          where ${names}
+          order by x.business_date desc, x.created_at desc, x.id desc limit ${q.per_page} offset ${offset}`;
+  const data = n === 0 || offset >= n ? '[]' : (await rows<{ json: string }>(db, ordersJson(pageIds)))[0]!.json;
+  const total = Math.min(n, SEARCH_COUNT_LIMIT);
+  const last = Math.max(1, Math.ceil(total / q.per_page));
+  return `{"data":${data},"current_page":${q.page},"last_page":${last},"per_page":${q.per_page},"total":${total},"total_more":${n > SEARCH_COUNT_LIMIT}}`;
 }
 
-function byOutlet(rows: { outlet: Outlet; count: number; total: string }[]) {
-  const out = Object.fromEntries(OUTLETS.map((o) => [o, { count: 0, total: 0 }])) as Record<Outlet, { count: number; total: number }>;
+const withoutSummary = <T extends { summary: unknown }>({ summary: _s, ...rest }: T) => rest;
+
+/**
+ * Per staff member (or one), per outlet: count and total of paid orders in a date range, and what their partial
+ * refunds gave back (whenever the refund was made), as the invoice lists count them: a seller's figure is what they
+ * sold less what came back of it.
+ */
+async function staffTotals(db: Db, from: string, to: string, staffId?: number): Promise<SellerTotals[]> {
+  const R = orderRefundsTable;
+  const where = and(eq(O.status, 'paid'), gte(O.business_date, from), lte(O.business_date, to), staffId ? eq(O.staff_id, staffId) : undefined);
+  const [sold, refunded] = await Promise.all([
+    db
+      .select({ staff_id: O.staff_id, outlet: O.outlet, count: sql<number>`count(*)::int`, total: sql<string>`sum(${O.total})::text` })
+      .from(O)
+      .where(where)
+      .groupBy(O.staff_id, O.outlet),
+    db
+      .select({ staff_id: O.staff_id, outlet: O.outlet, amount: sql<string>`sum(${R.amount})::text` })
+      .from(R)
+      .innerJoin(O, eq(O.id, R.order_id))
+      .where(where)
+      .groupBy(O.staff_id, O.outlet),
+  ]);
+  const back = new Map(refunded.map((r) => [`${r.staff_id}:${r.outlet}`, sumKobo(r.amount)]));
+  return sold.map((r) => ({ staff_id: r.staff_id, outlet: r.outlet, count: Number(r.count), soldK: sumKobo(r.total), refundedK: back.get(`${r.staff_id}:${r.outlet}`) ?? 0 }));
+}
+type SellerTotals = { staff_id: number; outlet: Outlet; count: number; soldK: number; refundedK: number };
+
+/** One seller's (or everyone's) figures per outlet: `total` net of refunds, `sold` and `refunded` beside it. */
+function byOutlet(rows: readonly SellerTotals[]): StaffSummary {
+  const out = Object.fromEntries(OUTLETS.map((o) => [o, { count: 0, total: 0 }])) as StaffSummary['by_outlet'];
   let count = 0;
-  let totalK = 0;
+  let soldK = 0;
+  let refundedK = 0;
   for (const r of rows) {
-    out[r.outlet] = { count: Number(r.count), total: Number(r.total) };
-    count += Number(r.count);
-    totalK += sumKobo(r.total);
+    out[r.outlet] = { count: r.count, total: fromKobo(r.soldK - r.refundedK) };
+    count += r.count;
+    soldK += r.soldK;
+    refundedK += r.refundedK;
   }
-  return { count, total: fromKobo(totalK), by_outlet: out };
+  return { count, total: fromKobo(soldK - refundedK), sold: fromKobo(soldK), refunded: fromKobo(refundedK), by_outlet: out };
 }
 
 export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOptions: LoginThrottleOptions = {}): void {
@@ -207,10 +262,10 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
     return pagedOrders(db, where, req.query);
   });
 
-  app.get('/api/orders/name-search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
+  app.get('/api/orders/name-search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req, reply) => {
     const { text } = req.params;
     const q = req.query;
-    return searchedOrders(db, and(ilike(O.customer_name, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q);
+    return reply.type('application/json; charset=utf-8').send(await nameSearchedOrders(db, text, q.outlet, q));
   });
 
   app.get('/api/orders/search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
@@ -300,7 +355,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
     const where = and(eq(O.staff_id, staffId), gte(O.business_date, p.from), lte(O.business_date, p.to));
     const q = req.query;
     const page = withoutSummary(await pagedOrders(db, where, { page: q.page ?? 1, per_page: q.per_page ?? ORDERS_PER_PAGE }));
-    return { ...page, summary: byOutlet((await staffTotals(db, p.from, p.to, staffId)) as never) };
+    return { ...page, summary: byOutlet(await staffTotals(db, p.from, p.to, staffId)) };
   });
 
   app.get('/api/staff-performances/:from/:to', { config: admin, schema: { tags: ['Staff performance'], params: rangeParams } }, async (req) => {
@@ -310,7 +365,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
       db.select({ id: usersTable.id, name: usersTable.name, role: usersTable.role, active: usersTable.active }).from(usersTable).orderBy(usersTable.name),
     ]);
     const rows = people
-      .map((p) => ({ staff: { id: p.id, name: p.name, role: p.role }, active: p.active, ...byOutlet(totals.filter((t) => t.staff_id === p.id) as never) }))
+      .map((p) => ({ staff: { id: p.id, name: p.name, role: p.role }, active: p.active, ...byOutlet(totals.filter((t) => t.staff_id === p.id)) }))
       // former staff appear only when they sold in the range
       .filter((r) => r.active || r.count > 0)
       .map(({ active: _a, ...r }) => r)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   INVOICE_PREFIX,
   OUTLET_LABELS,
@@ -91,6 +91,53 @@ export async function assembleOrders(db: DbOrTx, rows: OrderRow[]): Promise<Orde
       refunds.get(r.id),
     ),
   );
+}
+
+/** A timestamp as JS's toISOString writes it (UTC, milliseconds, truncated as the drivers' dates are). */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A person kept by id and by name as at that moment, or null (as `{ id, name: name ?? '' }` in toOrder). */
+const person = (id: string, name: string) => `case when ${id} is not null then json_build_object('id', ${id}, 'name', coalesce(${name}, '')) end`;
+/** A money column as a JSON number, as drizzle's number mode reads NUMERIC(14,2). */
+const money = (column: string) => `${column}::float8`;
+
+/**
+ * The orders whose ids `ids` (a subquery) gives, newest first, as the JSON array text assembleOrders' answer would
+ * serialize to: built by the database in one statement (decision 025), so a page of 20 orders costs the API process
+ * no row mapping and no serializing. Same fields, same order, same values: order-json.test.ts compares the two.
+ */
+export function ordersJson(ids: SQL): SQL {
+  const refundItems = `select ri.order_item_id, ri.product_id, ri.name, ri.quantity, ${money('ri.amount')} as amount from order_refund_items ri where ri.refund_id = r.id order by ri.id`;
+  return sql`select coalesce(json_agg(${sql.raw(`json_build_object(
+      'id', o.id, 'invoice_no', o.invoice_no, 'outlet', o.outlet, 'customer_name', o.customer_name, 'customer_phone', o.customer_phone,
+      'items', (select coalesce(json_agg(json_build_object('id', i.id, 'product_id', i.product_id, 'name', i.name, 'unit_price', ${money('i.unit_price')},
+          'quantity', i.quantity, 'total', ${money('i.total')},
+          'refunded_quantity', (select coalesce(sum(ri.quantity), 0) from order_refund_items ri where ri.order_item_id = i.id)) order by i.id), '[]')
+        from order_items i where i.order_id = o.id),
+      'subtotal', ${money('o.subtotal')}, 'discount', ${money('o.discount')}, 'total', ${money('o.total')},
+      'payments', (select coalesce(json_agg(json_build_object('id', p.id, 'method', p.method, 'amount', ${money('p.amount')}, 'reference', p.reference,
+          'confirmed_at', ${iso('p.confirmed_at')}, 'confirmed_by', ${person('p.confirmed_by', 'p.confirmed_by_name')},
+          'not_received_at', ${iso('p.not_received_at')}, 'not_received_by', ${person('p.not_received_by', 'p.not_received_by_name')},
+          'not_received_reason', p.not_received_reason,
+          'transfer_status', case when p.method <> 'transfer' then null when p.not_received_at is not null then 'not_received'
+                                  when p.confirmed_at is not null then 'confirmed' else 'unconfirmed' end) order by p.id), '[]')
+        from order_payments p where p.order_id = o.id),
+      'refunds', (select coalesce(json_agg(json_build_object('id', r.id, 'amount', ${money('r.amount')}, 'method', r.method, 'reference', r.reference,
+          'reason', r.reason, 'business_date', r.business_date,
+          'items', (select coalesce(json_agg(x), '[]') from (${refundItems}) x),
+          'staff', json_build_object('id', r.staff_id, 'name', r.staff_name), 'approved_by', ${person('r.approved_by', 'r.approved_by_name')},
+          'created_at', ${iso('r.created_at')}) order by r.id), '[]')
+        from order_refunds r where r.order_id = o.id),
+      'refunded', (select coalesce(sum(r.amount), 0)::float8 from order_refunds r where r.order_id = o.id),
+      'amount_paid', ${money('o.amount_paid')}, 'change', ${money('o.change')}, 'deposit', ${money('o.deposit')}, 'client_id', o.client_id,
+      'payment_method', o.payment_method, 'status', o.status, 'staff', json_build_object('id', o.staff_id, 'name', o.staff_name),
+      'discount_approved_by', ${person('o.discount_approved_by', 'o.discount_approved_by_name')}, 'note', o.note, 'client_ref', o.client_ref,
+      'business_date', o.business_date, 'oversold', o.oversold,
+      'offline', case when o.offline_device is not null then json_build_object('device_id', o.offline_device, 'device_seq', coalesce(o.offline_seq, 0),
+          'provisional_no', o.provisional_no, 'queued_at', coalesce(${iso('o.queued_at')}, ''), 'prices_as_of', coalesce(${iso('o.prices_as_of')}, '')) end,
+      'voided_at', ${iso('o.voided_at')}, 'voided_by', ${person('o.voided_by', 'o.voided_by_name')}, 'void_reason', o.void_reason,
+      'created_at', ${iso('o.created_at')}, 'updated_at', ${iso('o.updated_at')})
+    order by o.business_date desc, o.created_at desc, o.id desc`)}), '[]')::text as json
+    from orders o where o.id in (${ids})`;
 }
 
 export async function findOrder(db: DbOrTx, id: number): Promise<Order | undefined> {

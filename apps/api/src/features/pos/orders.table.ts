@@ -67,8 +67,14 @@ export const ordersTable = pgTable(
     // paid sales by day with what the sums read: the finance summaries and the dashboard's daily totals
     // are an index-only scan on PostgreSQL (voids are not in it)
     index('orders_paid_day_idx').on(t.business_date, t.outlet, t.total, t.change).where(sql`${t.status} = 'paid'`),
+    // the dashboard's returning clients: who bought this month, an index-only scan of the month's paid sales with a client
+    index('orders_paid_client_day_idx').on(t.business_date, t.client_id).where(sql`${t.status} = 'paid' and ${t.client_id} is not null`),
+    // the orders that are not paid (voids): few, so the transfers waiting are summed without looking up each one's order
+    index('orders_unpaid_idx').on(t.id).where(sql`${t.status} <> 'paid'`),
     // the name search (`ilike '%text%'`): trigrams find a rare name without reading every order (pg_trgm)
     index('orders_customer_name_trgm_idx').using('gin', sql`${t.customer_name} gin_trgm_ops`),
+    // one name's orders at one outlet, newest first: the name search's page walks it per name found in order_names
+    index('orders_name_outlet_day_time_idx').on(t.customer_name, t.outlet, t.business_date, t.created_at, t.id),
   ],
 );
 
@@ -185,4 +191,20 @@ export const orderCountsTable = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.outlet, t.status] })],
+);
+
+/**
+ * How many orders each outlet has under each customer name, kept by statement-level triggers on orders (migration
+ * 0027, as order_counts): the name search finds the few names that match (trigrams over distinct names, not over
+ * 300,000 orders), counts their orders exactly from `n`, and reads a page per name from orders_name_outlet_day_time_idx.
+ * A name whose orders were all renamed or deleted keeps a row with n = 0.
+ */
+export const orderNamesTable = pgTable(
+  'order_names',
+  {
+    outlet: varchar('outlet', { length: 10 }).$type<Outlet>().notNull(),
+    customer_name: varchar('customer_name', { length: 100 }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.outlet, t.customer_name] }), index('order_names_customer_name_trgm_idx').using('gin', sql`${t.customer_name} gin_trgm_ops`)],
 );

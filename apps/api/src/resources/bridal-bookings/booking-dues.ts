@@ -1,6 +1,6 @@
-import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { fromKobo } from '@studio/shared';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rows } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { bridalBookingsTable } from './bridal-bookings.table.js';
 
@@ -24,16 +24,24 @@ export interface BookingDues {
   balance: number;
 }
 
-/** The dues of the bookings with an event between `from` and `to` (days, both included), as every reader shows them. */
+/** The dues of the bookings with an event between `from` and `to` (days, both included): one row, sums as text. */
+export const bookingDuesSql = (from: string, to: string): SQL => sql`
+  select (count(*) filter (where ${bookingCounts}))::int as count,
+         coalesce(sum(${B.price}) filter (where ${bookingCounts}), 0)::text as price,
+         coalesce(sum(${B.amount_paid}) filter (where ${bookingCounts}), 0)::text as amount_paid,
+         coalesce(sum(${bookingDue}), 0)::text as balance
+    from ${B} where ${B.event_date} >= ${from} and ${B.event_date} <= ${to}`;
+
+type DuesRow = { count: number; price: string; amount_paid: string; balance: string };
+
+/** bookingDuesSql's row as every reader shows it. */
+export const bookingDuesOf = (row: DuesRow | undefined): BookingDues => ({
+  count: Number(row?.count ?? 0),
+  price: fromKobo(sumKobo(row?.price)),
+  amount_paid: fromKobo(sumKobo(row?.amount_paid)),
+  balance: fromKobo(sumKobo(row?.balance)),
+});
+
 export async function bookingDuesBetween(db: DbOrTx, from: string, to: string): Promise<BookingDues> {
-  const [row] = await db
-    .select({
-      count: sql<number>`(count(*) filter (where ${bookingCounts}))::int`,
-      price: sql<string>`coalesce(sum(${B.price}) filter (where ${bookingCounts}), 0)::text`,
-      amount_paid: sql<string>`coalesce(sum(${B.amount_paid}) filter (where ${bookingCounts}), 0)::text`,
-      balance: sql<string>`coalesce(sum(${bookingDue}), 0)::text`,
-    })
-    .from(B)
-    .where(and(gte(B.event_date, from), lte(B.event_date, to)));
-  return { count: Number(row?.count ?? 0), price: fromKobo(sumKobo(row?.price)), amount_paid: fromKobo(sumKobo(row?.amount_paid)), balance: fromKobo(sumKobo(row?.balance)) };
+  return bookingDuesOf((await rows<DuesRow>(db, bookingDuesSql(from, to)))[0]);
 }

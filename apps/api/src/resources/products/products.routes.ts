@@ -16,7 +16,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
 import { usersTable } from '../users/users.table.js';
-import { productsTable, stockMovementsTable } from './products.table.js';
+import { productsTable, stockAlertOf, stockMovementsTable } from './products.table.js';
 import { productRecord } from './products.record.js';
 import { applyStockChange, lockProducts } from './stock.js';
 import { findTransferTarget, newTransferProduct } from './transfer-target.js';
@@ -25,8 +25,9 @@ const T = productsTable;
 
 /** The three stock filters; services have no stock and are in none of them, nor are archived products (nobody restocks them). */
 export const stockFilters: Record<'finished' | 'low' | 'stocked', SQL> = {
-  finished: and(eq(T.kind, 'product'), isNull(T.archived_at), lte(T.quantity, 0))!,
-  low: and(eq(T.kind, 'product'), isNull(T.archived_at), gt(T.quantity, 0), lte(T.quantity, T.reorder_level))!,
+  // finished and low imply the stock alert predicate; said too, it lets them read its partial index
+  finished: and(stockAlertOf(T), isNull(T.archived_at), lte(T.quantity, 0))!,
+  low: and(stockAlertOf(T), isNull(T.archived_at), gt(T.quantity, 0), lte(T.quantity, T.reorder_level))!,
   stocked: and(eq(T.kind, 'product'), isNull(T.archived_at), gt(T.quantity, T.reorder_level))!,
 };
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, customType, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { MovementReason, Outlet } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 import { suppliersTable } from '../suppliers/suppliers.table.js';
@@ -10,6 +10,14 @@ import { usersTable } from '../users/users.table.js';
  * list asks for the rows written by transactions its last read did not see (features/pos/till-catalogue.ts).
  */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * A product out of stock or at its reorder level (or below): the stock alerts. Few rows, kept in a partial index
+ * (products_stock_alert_idx), so the dashboard's counts and most urgent products never read the whole catalogue;
+ * every query that wants that index says this predicate as it is (the finished and low filters imply it).
+ */
+export const stockAlertOf = (t: { kind: AnyPgColumn; quantity: AnyPgColumn; reorder_level: AnyPgColumn }): SQL =>
+  sql`${t.kind} = 'product' and ${t.quantity} <= greatest(${t.reorder_level}, 0)`;
 
 export const productsTable = pgTable(
   'products',
@@ -45,6 +53,7 @@ export const productsTable = pgTable(
     index('products_outlet_name_idx').on(t.outlet, t.name),
     index('products_outlet_changed_idx').on(t.outlet, t.changed_xid),
     uniqueIndex('products_outlet_sku_unique').on(t.outlet, sql`lower(${t.sku})`),
+    index('products_stock_alert_idx').on(t.quantity, t.name, t.id).where(stockAlertOf(t)),
   ],
 );
 

@@ -34,6 +34,8 @@ export function traineeTable<C extends Record<string, PgColumnBuilderBase>>(name
       index(`${name}_end_idx`).on(t.end_date, t.id),
       index(`${name}_name_idx`).on(t.name),
       index(`${name}_client_idx`).on(t.client_id),
+      // who owes and how much (the dashboard's card, the owing lists): the balances alone, read without the table
+      index(`${name}_owing_idx`).on(t.balance).where(sql`${t.balance} > 0`),
       check(`${name}_paid_within_fee`, sql`${t.amount_paid} >= 0 AND ${t.amount_paid} <= ${t.fee}`),
       check(`${name}_end_not_before_start`, sql`${t.end_date} >= ${t.start_date}`),
     ],

@@ -1,9 +1,9 @@
-import { AppShell, Box, Drawer, ScrollArea } from '@mantine/core';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { AppShell, Box, ScrollArea } from '@mantine/core';
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { refreshCurrentUser, useCurrentUser } from '../../lib/auth-store';
-import { StudioLogo } from '../../lib/ui/studio-logo';
 import { registerServiceWorker } from '../../lib/pwa/service-worker';
+import { useLatch } from '../../lib/use-latch';
 import { BackToTop } from './back-to-top';
 import { ShellFooter } from './footer';
 import { ShellHeader } from './header';
@@ -14,6 +14,8 @@ import { useOfflineSync } from './offline-sales';
 import { PwaNotices } from './pwa-notices';
 import { useViewport } from './use-viewport';
 import classes from './app-shell.module.css';
+
+const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
 
 const HEADER_HEIGHT = 64;
 const HORIZONTAL_MENU_HEIGHT = 48;
@@ -60,6 +62,9 @@ export function ShellLayout() {
   const hasNavbar = nav === 'sidebar' || nav === 'icons';
   const navWidth = nav === 'icons' ? 84 : layout.sidebarWidth;
   const navOpened = hasNavbar ? !collapsed : drawerOpen;
+  const drawerShown = nav !== 'sidebar' && nav !== 'icons' && drawerOpen;
+  // the drawer's chunk loads when it is first opened, and it stays mounted to close with its transition
+  const drawerWanted = useLatch(drawerShown);
   const toggleNav = () => (hasNavbar ? setCollapsed((c) => !c) : setDrawerOpen((o) => !o));
   const headerHeight = HEADER_HEIGHT + (nav === 'horizontal' ? HORIZONTAL_MENU_HEIGHT : 0);
 
@@ -94,18 +99,11 @@ export function ShellLayout() {
         </AppShell.Navbar>
       )}
 
-      <Drawer
-        opened={nav !== 'sidebar' && nav !== 'icons' && drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        size={290}
-        padding="sm"
-        title={<StudioLogo size={30} />}
-        classNames={{ content: classes.navbar, header: classes.navbar }}
-        data-tone={layout.tone}
-        data-testid="sidebar-drawer"
-      >
-        <SidebarMenu menu={menu} filledIcons={layout.filledIcons} onNavigate={() => setDrawerOpen(false)} />
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerShown} onClose={() => setDrawerOpen(false)} menu={menu} filledIcons={layout.filledIcons} tone={layout.tone} />
+        </Suspense>
+      )}
 
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>

@@ -1,12 +1,12 @@
 import { ActionIcon, Avatar, Burger, Group, Menu, SimpleGrid, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { OUTLETS, OUTLET_LABELS } from '@studio/shared';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
-import { MyAccountModal } from '../../features/users/my-account.modal';
 import { type CurrentUser, isAdmin } from '../../lib/auth-store';
 import { assetUrl } from '../../lib/config';
 import { StudioLogo } from '../../lib/ui/studio-logo';
+import { useLatch } from '../../lib/use-latch';
 import type { LayoutStyle } from './layout-style';
 import type { MenuItem } from './menu';
 import { HeaderMenu } from './nav-menu';
@@ -15,6 +15,10 @@ import type { Viewport } from './use-viewport';
 import classes from './app-shell.module.css';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
+
+// 'My account' loads when it is first opened: its password form brings the list of common passwords (about 240 KB),
+// which no screen behind the shell needs to draw (issue 20, item 5: the dashboard on a phone)
+const MyAccountModal = lazy(() => import('../../features/users/my-account.modal').then((m) => ({ default: m.MyAccountModal })));
 
 interface HeaderProps {
   user: CurrentUser;
@@ -32,6 +36,7 @@ export function ShellHeader({ user, menu, layout, viewport, navOpened, onToggleN
   // sales still on this device block the sign-out until they are downloaded (issue 18)
   const [logout, logoutBlocked] = useGuardedLogout();
   const [accountOpen, setAccountOpen] = useState(false);
+  const accountMounted = useLatch(accountOpen);
   const dark = scheme === 'dark';
   const showMega = !viewport.megaCollapsed && layout.nav !== 'header';
 
@@ -90,7 +95,11 @@ export function ShellHeader({ user, menu, layout, viewport, navOpened, onToggleN
           </ActionIcon>
         )}
       </Group>
-      <MyAccountModal opened={accountOpen} onClose={() => setAccountOpen(false)} />
+      {accountMounted && (
+        <Suspense fallback={null}>
+          <MyAccountModal opened={accountOpen} onClose={() => setAccountOpen(false)} />
+        </Suspense>
+      )}
       {logoutBlocked}
     </Group>
   );

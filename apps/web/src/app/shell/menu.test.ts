@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../page-routes';
-import { lazy } from 'react';
+import { PAGE_ROUTES, lazyPage } from '../page-routes';
 import { ADMIN_MENU, type MenuItem, STAFF_MENU, buildMenu, containsPath, menuFor, menuPaths, unplacedPages } from './menu';
 import type { PageRoute } from '../page-routes';
 
@@ -184,7 +183,7 @@ describe('one list of pages: routes and both menus come from PAGE_ROUTES', () =>
     });
   }
   it('adding a page is one declaration: it shows in the menus it names, in its group', () => {
-    const page: PageRoute = { path: '/suppliers/list', title: 'Suppliers', access: 'admin', page: lazy(async () => ({ default: () => null })), menu: { admin: { in: 'Settings' } } };
+    const page: PageRoute = { path: '/suppliers/list', title: 'Suppliers', access: 'admin', page: lazyPage(async () => () => null), menu: { admin: { in: 'Settings' } } };
     const admin = buildMenu('admin', [...PAGE_ROUTES, page]);
     const settings = admin.find((i) => i.type === 'sub' && i.title === 'Settings');
     expect(settings && settings.type === 'sub' ? menuPaths(settings.children) : []).toContain('/suppliers/list');

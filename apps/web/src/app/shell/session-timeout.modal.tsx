@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { sessionTimedOut } from '../../lib/api-client';
+import { dismissSessionTimeout, sessionTimedOut } from '../../lib/api-client';
 import { useSignal } from '../../lib/signal';
 import { useLogout } from '../../lib/use-logout';
 
@@ -7,7 +7,7 @@ import { useLogout } from '../../lib/use-logout';
 export function SessionTimeoutModal() {
   const opened = useSignal(sessionTimedOut);
   const logout = useLogout();
-  const close = () => sessionTimedOut.set(false);
+  const close = dismissSessionTimeout;
   return (
     <Modal opened={opened} onClose={close} title="Session TimeOut" centered zIndex={3000} data-testid="session-timeout-modal" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Text>It seems you have been logged out automatically from the server. Please go to the sign-in page to log in again.</Text>

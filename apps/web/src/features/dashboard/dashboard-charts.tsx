@@ -1,9 +1,10 @@
+// the charts' own styles come with them, not with the page's first paint
+import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Box, ColorSwatch, Group, Stack, Text } from '@mantine/core';
-import { OUTLETS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type Dashboard, type Outlet, type PaymentMethod } from '@studio/shared';
+import { OUTLETS, PAYMENT_METHOD_LABELS, type Dashboard, type Outlet } from '@studio/shared';
 import { formatMoney, formatMoneyCompact } from '../../lib/format';
 import { OUTLET_SERIES } from '../../lib/ui/outlet-colors';
-import { dayLabel, monthLabel, share } from './dashboard-figures';
+import { DONUT_SIZE, METHOD_COLORS, dayLabel, methodsByAmount, monthLabel } from './dashboard-figures';
 
 const moneyAxis = { tickFormatter: (v: number) => formatMoneyCompact(v), width: 60 };
 // room above the top gridline: without it recharts nudges the top label down onto the next one, which it then hides
@@ -55,47 +56,24 @@ export function MonthlySalesChart({ months, height }: { months: Sales['monthly']
   );
 }
 
-const METHOD_COLORS: Record<PaymentMethod, string> = { transfer: 'indigo.5', cash: 'green.6', pos: 'orange.5', card: 'grape.5' };
-
-/** This month's takings by payment method: a donut with the total inside and a legend of amounts and shares. */
-export function PaymentMethodsChart({ methods, total }: { methods: Sales['payment_methods']; total: number }) {
-  const order = [...PAYMENT_METHODS].sort((a, b) => methods[b] - methods[a]);
-  const data = order.filter((m) => methods[m] > 0).map((m) => ({ name: PAYMENT_METHOD_LABELS[m], value: methods[m], color: METHOD_COLORS[m] }));
+/**
+ * This month's takings by payment method as a donut with the total inside (its legend of amounts and shares is drawn
+ * with the numbers, without waiting for this chunk: PaymentMethods in dashboard-lists.tsx).
+ */
+export function PaymentMethodsDonut({ methods, total }: { methods: Sales['payment_methods']; total: number }) {
+  const data = methodsByAmount(methods)
+    .filter((m) => methods[m] > 0)
+    .map((m) => ({ name: PAYMENT_METHOD_LABELS[m], value: methods[m], color: METHOD_COLORS[m] }));
   return (
-    <Group gap="lg" justify="center" align="center" wrap="wrap" data-testid="payment-methods">
-      <Box pos="relative">
-        <DonutChart
-          data={data.length ? data : [{ name: 'No sales', value: 1, color: 'gray.3' }]}
-          withTooltip={data.length > 0}
-          tooltipDataSource="segment"
-          valueFormatter={formatMoney}
-          size={168}
-          thickness={26}
-          paddingAngle={data.length > 1 ? 2 : 0}
-          chartLabel={formatMoneyCompact(total)}
-        />
-      </Box>
-      <Stack gap={8} style={{ flex: '1 1 170px', minWidth: 0 }}>
-        {order.map((m) => (
-          // the whole method name always shows: on a narrow card the amount moves under it instead of cutting it
-          <Group key={m} justify="space-between" wrap="wrap" gap="xs" data-testid={`method-${m}`}>
-            <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <ColorSwatch color={`var(--mantine-color-${METHOD_COLORS[m].replace('.', '-')})`} size={12} withShadow={false} />
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="legend-label">
-                {PAYMENT_METHOD_LABELS[m]}
-              </Text>
-            </Group>
-            <Group gap={6} wrap="nowrap" ml="auto">
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(methods[m])}
-              </Text>
-              <Text size="xs" c="dimmed" w={34} ta="right">
-                {share(methods[m], total)}
-              </Text>
-            </Group>
-          </Group>
-        ))}
-      </Stack>
-    </Group>
+    <DonutChart
+      data={data.length ? data : [{ name: 'No sales', value: 1, color: 'gray.3' }]}
+      withTooltip={data.length > 0}
+      tooltipDataSource="segment"
+      valueFormatter={formatMoney}
+      size={DONUT_SIZE}
+      thickness={26}
+      paddingAngle={data.length > 1 ? 2 : 0}
+      chartLabel={formatMoneyCompact(total)}
+    />
   );
 }

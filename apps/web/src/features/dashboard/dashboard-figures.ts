@@ -1,6 +1,5 @@
-import { OUTLETS, type Outlet } from '@studio/shared';
+import { OUTLETS, PAYMENT_METHODS, type Outlet, type PaymentMethod } from '@studio/shared';
 import dayjs from 'dayjs';
-
 
 export type Change = { direction: 'up' | 'down' | 'same'; percent: number } | { direction: 'new' } | null;
 
@@ -46,3 +45,12 @@ export function greeting(hour: number): string {
 export function topOutlet(figure: (outlet: Outlet) => number): Outlet {
   return OUTLETS.reduce((best, o) => (figure(o) > figure(best) ? o : best), OUTLETS[0]);
 }
+
+/** Each payment method's colour, in the donut and its legend. */
+export const METHOD_COLORS: Record<PaymentMethod, string> = { transfer: 'indigo.5', cash: 'green.6', pos: 'orange.5', card: 'grape.5' };
+
+/** The payment methods, the largest amount first (the donut's and the legend's order). */
+export const methodsByAmount = (methods: Record<PaymentMethod, number>) => [...PAYMENT_METHODS].sort((a, b) => methods[b] - methods[a]);
+
+/** The payment methods' donut is a square of this side (px); its place is kept while its chunk loads. */
+export const DONUT_SIZE = 168;

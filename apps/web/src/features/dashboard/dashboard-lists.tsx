@@ -1,11 +1,12 @@
-import { Anchor, Badge, Group, Progress, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { OUTLETS, OUTLET_LABELS, type Dashboard, type Outlet } from '@studio/shared';
+import { Anchor, Badge, Box, ColorSwatch, Group, Progress, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { OUTLETS, OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Dashboard, type Outlet } from '@studio/shared';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { OrderStatusBadge } from '../../lib/orders/order-labels';
 import { OUTLET_COLORS } from '../../lib/ui/outlet-colors';
+import { DONUT_SIZE, METHOD_COLORS, methodsByAmount, share as shareLabel } from './dashboard-figures';
 
 type Sales = Dashboard['sales'];
 
@@ -233,5 +234,40 @@ export function RecentInvoices({ orders, compact }: { orders: Sales['recent_orde
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * This month's takings by payment method: the donut (`donut`, drawn when its chunk has come) beside a legend of
+ * amounts and shares, which shows with the other numbers.
+ */
+export function PaymentMethods({ methods, total, donut }: { methods: Sales['payment_methods']; total: number; donut: ReactNode }) {
+  return (
+    <Group gap="lg" justify="center" align="center" wrap="wrap" data-testid="payment-methods">
+      <Box pos="relative" w={DONUT_SIZE} h={DONUT_SIZE}>
+        {donut}
+      </Box>
+      <Stack gap={8} style={{ flex: '1 1 170px', minWidth: 0 }}>
+        {methodsByAmount(methods).map((m) => (
+          // the whole method name always shows: on a narrow card the amount moves under it instead of cutting it
+          <Group key={m} justify="space-between" wrap="wrap" gap="xs" data-testid={`method-${m}`}>
+            <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
+              <ColorSwatch color={`var(--mantine-color-${METHOD_COLORS[m].replace('.', '-')})`} size={12} withShadow={false} />
+              <Text size="sm" style={nowrap} data-testid="legend-label">
+                {PAYMENT_METHOD_LABELS[m]}
+              </Text>
+            </Group>
+            <Group gap={6} wrap="nowrap" ml="auto">
+              <Text size="sm" fw={600} style={nowrap}>
+                {formatMoney(methods[m])}
+              </Text>
+              <Text size="xs" c="dimmed" w={34} ta="right">
+                {shareLabel(methods[m], total)}
+              </Text>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Group>
   );
 }

@@ -110,6 +110,16 @@ describe('StaffPerformancesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('perf-top-value').textContent).toBe('Ada Obi');
   });
 
+  it('says what the totals are net of when sales were partly refunded', async () => {
+    storeUser(ADMIN);
+    // Chioma sold ₦24,000.00 and ₦1,500.00 of it came back
+    const refunded: StaffPerformanceRow[] = [{ staff: { id: 9, name: 'Chioma Nwosu', role: 'Stylist' }, ...staffSummary([0, 0], [0, 0], [3, 22500]), sold: 24000, refunded: 1500 }];
+    mockFetch(() => jsonResponse(200, { data: refunded, from: '', to: '' }));
+    renderRoutes([{ path: '/page', element: <StaffPerformancesPage title="Staff Performances" /> }], '/page');
+    await waitFor(() => expect(screen.getByTestId('perf-total-value').textContent).toBe('₦22,500.00'));
+    expect(screen.getByTestId('perf-total').textContent).toContain('net of ₦1,500.00 refunded');
+  });
+
   it('asks again for another range', async () => {
     const { fetchMock } = renderPage(ADMIN, <StaffPerformancesPage title="Staff Performances" />);
     await waitFor(() => expect(screen.getAllByTestId('performance-row')).toHaveLength(3));

@@ -69,6 +69,8 @@ export function StaffPerformancesPage({ title }: { title: string }) {
   const data = rows.data ?? [];
   const sellers = data.filter((r) => r.count > 0);
   const totalSales = sumMoney(data.map((r) => r.total));
+  // the totals are net of partial refunds; what came back is said beside them
+  const refunded = sumMoney(data.map((r) => r.refunded));
   const totalCount = data.reduce((n, r) => n + r.count, 0);
   const top = sellers[0];
 
@@ -81,7 +83,7 @@ export function StaffPerformancesPage({ title }: { title: string }) {
           <DateRangeFilter value={picked} onChange={pick} />
         </Card>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <StatCard label="Sales total" value={rows.isError ? '—' : formatMoney(totalSales)} hint={describeRange(range)} icon={<IconCash size={22} />} loading={rows.isPending} testId="perf-total" />
+          <StatCard label="Sales total" value={rows.isError ? '—' : formatMoney(totalSales)} hint={refunded > 0 ? `${describeRange(range)} · net of ${formatMoney(refunded)} refunded` : describeRange(range)} icon={<IconCash size={22} />} loading={rows.isPending} testId="perf-total" />
           <StatCard label="Paid invoices" value={rows.isError ? '—' : totalCount} hint={rows.isError ? undefined : `${sellers.length} of ${data.length} staff sold`} icon={<IconReceipt size={22} />} loading={rows.isPending} testId="perf-count" />
           <StatCard
             label="Top seller"

@@ -4,6 +4,7 @@ import type { Dispatch, ReactNode } from 'react';
 import { formatMoney } from '../../lib/format';
 import { MoneyInput } from '../../lib/ui/money-input';
 import { type Cart, type CartAction, available, cartTotals } from './cart';
+import { CustomerFields } from './customer-fields';
 import classes from './pos.module.css';
 
 /** The sale being built: lines with quantities, discount, customer, totals and the Charge button. */
@@ -86,26 +87,7 @@ export function CartPanel({ cart, dispatch, onCharge, customer }: { cart: Cart; 
         );
       })}
       <Stack gap="xs" mt="sm">
-        <Group grow gap="xs" align="flex-start">
-          <TextInput
-            label="Customer name"
-            placeholder="Walk-in customer"
-            value={cart.customerName}
-            onChange={(e) => dispatch({ type: 'setCustomer', name: e.currentTarget.value })}
-            maxLength={100}
-            data-testid="cart-customer-name"
-          />
-          <TextInput
-            label="Phone"
-            placeholder="0803 000 0000"
-            type="tel"
-            inputMode="tel"
-            value={cart.customerPhone}
-            onChange={(e) => dispatch({ type: 'setCustomer', phone: e.currentTarget.value })}
-            maxLength={30}
-            data-testid="cart-customer-phone"
-          />
-        </Group>
+        <CustomerFields cart={cart} dispatch={dispatch} />
         {customer}
         <Group grow gap="xs" align="flex-start">
           <MoneyInput

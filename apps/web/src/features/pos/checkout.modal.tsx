@@ -17,10 +17,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCloudOff, IconPlus, IconRefresh, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSchemaForm } from '../../crud/use-schema-form';
-import { ApiError, api, lostAnswer } from '../../lib/api-client';
+import { ApiError, api, lostAnswer, serverReachable } from '../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { drainOutbox } from '../../lib/offline/drainer';
-import { enqueueSale, tillDb } from '../../lib/offline/outbox';
+import { type OutboxEntry, enqueueSale } from '../../lib/offline/outbox';
+import { rememberCustomer } from '../../lib/offline/recent-customers';
 import { studioDate } from '../../lib/studio-time';
 import { settingsKeys, useStudioSettings } from '../../lib/settings-queries';
 import { formatMoney } from '../../lib/format';
@@ -109,30 +110,42 @@ const SALE_TIMEOUT_MS = 10_000;
 
 type Sold = { order: Order; provisional: boolean };
 
-/** Remembered on the device (name and phone): an offline till still knows its recent customers. */
-function rememberCustomer(name: string | null | undefined, phone: string | null | undefined) {
-  if (!phone || !name || typeof indexedDB === 'undefined') return;
-  void tillDb()
-    .customers.put({ phone, name, last_at: new Date().toISOString() })
-    .catch(() => undefined);
-}
-
 /**
  * Payment and confirmation: one or more payment lines (cash, bank transfer with its reference, card, POS
  * terminal; two transfers on one sale are fine), amount paid and change, then Confirm. The cart's
  * client_ref goes with every try, so Retry after a lost answer never sells twice.
  */
-export function CheckoutModal({ opened, outlet, onClose, ...props }: Props) {
+export function CheckoutModal({ opened, outlet, onClose, onSold, ...props }: Props) {
   const phone = useMediaQuery('(max-width: 36em)');
   // while a sale is on its way the modal stays open: its answer must be seen
   const [sending, setSending] = useState(false);
+  // a sale's receipt takes the checkout's place in the same frame: it goes at once, not fading out behind the receipt
+  // (each frame of a fade is painted again while the receipt is drawn); Back to cart and Escape still fade it out
+  const [replaced, setReplaced] = useState(false);
+  if (opened && replaced) setReplaced(false);
+  const sold = (order: Order, provisional: boolean) => {
+    setReplaced(true);
+    onSold(order, provisional);
+  };
   return (
-    <Modal opened={opened} onClose={sending ? () => {} : onClose} title={`Charge · ${OUTLET_LABELS[outlet]}`} size="lg" fullScreen={phone} centered data-testid="checkout-modal">
+    <Modal
+      opened={opened}
+      onClose={sending ? () => {} : onClose}
+      title={`Charge · ${OUTLET_LABELS[outlet]}`}
+      size="lg"
+      fullScreen={phone}
+      centered
+      transitionProps={replaced ? INSTANT_EXIT : undefined}
+      data-testid="checkout-modal"
+    >
       {/* a fresh set of payments each time it opens, for the total it opens with */}
-      {opened && <CheckoutForm outlet={outlet} onClose={onClose} onSending={setSending} {...props} />}
+      {opened && <CheckoutForm outlet={outlet} onClose={onClose} onSending={setSending} onSold={sold} {...props} />}
     </Modal>
   );
 }
+
+// the scroll lock's own delay follows `duration` (kept): the receipt's lock takes over before this one is let go
+const INSTANT_EXIT = { transition: 'fade-down', duration: 200, exitDuration: 0 } as const;
 
 function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending, offline, onOffline }: Omit<Props, 'opened'> & { onSending: (sending: boolean) => void }) {
   // an appointment's deposit was paid before: the payments cover the rest
@@ -153,17 +166,14 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending, off
     const shown = new Map(cart.lines.map((l) => [l.product.id, l.product.price]));
     // eslint-disable-next-line @typescript-eslint/no-unused-vars -- an approval's password never goes to the device's storage
     const { discount_approval, ...sale } = body;
-    const entry = await enqueueSale(
-      { ...sale, client_ref: body.client_ref!, items: body.items.map((i) => ({ ...i, unit_price: shown.get(i.product_id) })) },
-      { soldOn: studioDate(), soldBy: user!.id, pricesAsOf },
-    );
     const money = checkPayments(total, form.values.payments);
-    const order = provisionalOrder(entry, cart, { id: user!.id, name: user!.name }, { subtotal, discount, total, paid: money.paid, change: money.change });
-    // kept beside the sale for a reprint from the waiting list; the receipt does not wait for it, nor for the drainer
-    void tillDb()
-      .outbox.update(entry.client_ref, { receipt: order })
-      .catch(() => undefined);
-    window.setTimeout(() => void drainOutbox(), 0);
+    const receipt = (entry: OutboxEntry) => provisionalOrder(entry, cart, { id: user!.id, name: user!.name }, { subtotal, discount, total, paid: money.paid, change: money.change });
+    // the receipt is kept with the sale (a reprint from the waiting list), written in the same transaction
+    const entry = await enqueueSale({ ...sale, client_ref: body.client_ref!, items: body.items.map((i) => ({ ...i, unit_price: shown.get(i.product_id) })) }, { soldOn: studioDate(), soldBy: user!.id, pricesAsOf, receipt });
+    const order = entry.receipt ?? receipt(entry);
+    // sent at once if the server may answer; known offline, the drainer's own clock (and the server's return) sends it,
+    // and nothing competes with drawing the receipt
+    if (serverReachable.get() !== false) window.setTimeout(() => void drainOutbox(), 0);
     return { order, provisional: true };
   }
 
@@ -176,13 +186,15 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending, off
     // only the approval has inputs that show their sentences; whatever else the schema or the server says goes above the buttons
     inputs: () => (needsApproval ? APPROVAL_KEYS : []),
     labels: APPROVAL_LABELS,
+    // offline, the sale is a write on the device that is done within a frame or two: the form is not redrawn busy first
+    showSaving: () => !(offline && !cart.appointment),
     submit: async (body): Promise<Sold> => {
+      const sale = body as ReturnType<typeof orderBody>;
+      if (offline && !cart.appointment) return await queue(sale, offline.prices_as_of);
       onSending(true);
       try {
         // an appointment's check-out is safe to send again: the server answers the sale it already made
         if (cart.appointment) return { order: await api.post<Order>(`/api/appointments/${cart.appointment.id}/checkout`, body, { quiet: true }), provisional: false };
-        const sale = body as ReturnType<typeof orderBody>;
-        if (offline) return await queue(sale, offline.prices_as_of);
         const patience = AbortSignal.timeout(SALE_TIMEOUT_MS);
         try {
           return { order: await api.post<Order>('/api/orders', body, { quiet: true, signal: patience }), provisional: false };

@@ -3,13 +3,14 @@ import { useHotkeys } from '@mantine/hooks';
 import { OUTLETS, type Order, type Outlet } from '@studio/shared';
 import { IconCloudOff, IconReceipt2, IconRepeat, IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { fetchLastPurchase, useAppointment, useClientByPhone } from '../../lib/clients-queries';
 import { studioTime } from '../../lib/studio-time';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { ReceiptModal } from '../../lib/receipt/receipt-modal';
+import { startBackgroundSync } from '../../lib/offline/background-sync';
 import { useOutbox } from '../../lib/offline/use-outbox';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { PageHeader } from '../../lib/ui/page-header';
@@ -51,8 +52,9 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   // other tills sell the same stock: the list follows every sale and restock within a few seconds
   const tillProducts = useTillProducts(outlet);
   // the sales still on this device took their goods: local stock = the list's less theirs, shown "≈" (issue 18)
-  // deferred: a sale's receipt is drawn first, the list (and its search index) follows the outbox after it
-  const outbox = useDeferredValue(useOutbox());
+  // a moment behind: a sale's receipt is drawn first, the list (and its search index) follows the outbox when the
+  // browser is next idle, not in the receipt's frames
+  const outbox = useOutbox({ idle: true });
   const local = useMemo(() => (tillProducts.items ? localStock(tillProducts.items, outbox ?? [], outlet) : null), [tillProducts.items, outbox, outlet]);
   const products = { ...tillProducts, items: local?.items as TillData['data'] | undefined };
   const approximate = tillProducts.offline !== null || (local?.adjusted ?? false);
@@ -68,35 +70,51 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
     if (!window.matchMedia('(max-width: 36em)').matches) searchRef.current?.focus();
   }, []);
 
+  // a till sends its waiting sales from the start (other pages start the drainer once they have been drawn)
+  useEffect(() => {
+    void startBackgroundSync().catch(() => undefined);
+  }, []);
+
   useEffect(() => {
     if (products.items) dispatch({ type: 'refreshStock', products: products.items });
   }, [products.items, dispatch]);
 
-  const charge = () => {
-    if (cart.lines.length === 0) return;
+  const empty = cart.lines.length === 0;
+  const charge = useCallback(() => {
+    if (empty) return;
     dispatch({ type: 'startCheckout', clientRef: newClientRef() });
     setCartOpen(false);
     setCheckoutOpen(true);
-  };
+  }, [empty, dispatch]);
+  const addToCart = useCallback(
+    (product: TillProduct) => {
+      dispatch({ type: 'add', product });
+      searchRef.current?.focus();
+    },
+    [dispatch],
+  );
 
   // '/' only outside text fields (it may be typed in a note); the function keys work from anywhere on the till
   useHotkeys([['/', () => searchRef.current?.focus()]]);
   useHotkeys(
     [
       ['F2', () => searchRef.current?.focus()],
-      ['F9', () => !checkoutOpen && charge()],
-      ['mod+Enter', () => !checkoutOpen && charge()],
+      // not under a provisional receipt: its cart empties just after it is drawn (sold())
+      ['F9', () => !checkoutOpen && !provisional && charge()],
+      ['mod+Enter', () => !checkoutOpen && !provisional && charge()],
     ],
     [],
   );
 
   function sold(order: Order, offline: boolean) {
     setCheckoutOpen(false);
-    dispatch({ type: 'clear' });
     if (offline) {
       setProvisional(order);
+      // the receipt first: the cart behind it (and the list's "in cart" figures) empties in the render after it
+      startTransition(() => dispatch({ type: 'clear' }));
       return;
     }
+    dispatch({ type: 'clear' });
     setReceipt(order);
     notify.success(`Sale ${order.invoice_no} recorded: ${formatMoney(order.total)}.`);
     void products.refresh();
@@ -105,11 +123,20 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   }
 
   useAppointmentCheckout(outlet, products.items, dispatch);
-  const customer = <TillClient outlet={outlet} cart={cart} dispatch={dispatch} products={products.items} />;
-  const panel = <CartPanel cart={cart} dispatch={dispatch} onCharge={charge} customer={customer} />;
-
-  return (
-    <div className={classes.page} data-testid="pos-page" data-outlet={outlet}>
+  // the parts a sale's receipt does not change are the same elements from render to render (React skips them): the
+  // receipt's render is the dialogs', not the whole till's
+  const panel = useMemo(
+    () => <CartPanel cart={cart} dispatch={dispatch} onCharge={charge} customer={<TillClient outlet={outlet} cart={cart} dispatch={dispatch} products={products.items} />} />,
+    [cart, dispatch, charge, outlet, products.items],
+  );
+  // the same element while the sale's aftermath redraws the till (the cart emptying, the outbox's new sale): the receipt
+  // on screen is not drawn again for them
+  const provisionalReceipt = useMemo(
+    () => <ProvisionalReceiptModal order={provisional} onClose={() => setProvisional(null)} onClosed={() => searchRef.current?.focus()} />,
+    [provisional],
+  );
+  const header = useMemo(
+    () => (
       <PageHeader
         title={title}
         actions={
@@ -118,6 +145,13 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
           </Button>
         }
       />
+    ),
+    [title],
+  );
+
+  return (
+    <div className={classes.page} data-testid="pos-page" data-outlet={outlet}>
+      {header}
       {tillProducts.offline ? (
         <Alert color={stale ? 'red' : 'orange'} variant="light" icon={<IconCloudOff size={18} />} py="xs" mb="sm" data-testid="till-offline" data-stale={stale || undefined}>
           <Text size="sm">
@@ -137,10 +171,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
           inCart={inCart}
           approximate={approximate}
           inputRef={searchRef}
-          onAdd={(product) => {
-            dispatch({ type: 'add', product });
-            searchRef.current?.focus();
-          }}
+          onAdd={addToCart}
         />
         <div className={classes.cartColumn}>{panel}</div>
       </div>
@@ -150,7 +181,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
           <Button variant="default" size="md" leftSection={<IconShoppingCart size={18} />} onClick={() => setCartOpen(true)} data-testid="pos-open-cart">
             Cart ({totals.itemCount})
           </Button>
-          <Button size="md" disabled={cart.lines.length === 0} onClick={charge} data-testid="pos-charge-mobile">
+          <Button size="md" disabled={empty} onClick={charge} data-testid="pos-charge-mobile">
             Charge {formatMoney(totals.due)}
           </Button>
         </Group>
@@ -189,11 +220,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
           </Button>
         }
       />
-      <ProvisionalReceiptModal
-        order={provisional}
-        onClose={() => setProvisional(null)}
-        onClosed={() => searchRef.current?.focus()}
-      />
+      {provisionalReceipt}
       <DayCloseModal outlet={outlet} opened={dayCloseOpen} onClose={() => setDayCloseOpen(false)} />
     </div>
   );

@@ -37,7 +37,7 @@ const ADDED_MS = 2500;
  * at once. Arrow keys move through the results and Enter adds the highlighted one. The list is virtual:
  * an outlet with 5,000 items renders the twenty rows in view, so a keystroke stays quick.
  */
-export function ProductPicker({ outlet, products, loading, inCart, approximate = false, onAdd, inputRef }: Props) {
+export const ProductPicker = memo(function ProductPicker({ outlet, products, loading, inCart, approximate = false, onAdd, inputRef }: Props) {
   const admin = isAdmin(useCurrentUser());
   const [text, setText] = useState('');
   const [highlight, setHighlight] = useState(0);
@@ -172,7 +172,7 @@ export function ProductPicker({ outlet, products, loading, inCart, approximate =
       )}
     </Paper>
   );
-}
+});
 
 interface RowProps {
   item: TillItem;

@@ -21,7 +21,8 @@ export function ProvisionalReceiptModal({ order, onClose, onClosed }: { order: O
       render={(format) =>
         order && (
           <div>
-            <Text fw={800} size="sm" ta="center" mb={6} style={{ border: '2px dashed currentColor', padding: 6 }} data-testid="provisional-notice">
+            {/* elementtiming: the browser reports when this was first painted (scripts/measure-offline.mjs, issue 18) */}
+            <Text fw={800} size="sm" ta="center" mb={6} style={{ border: '2px dashed currentColor', padding: 6 }} data-testid="provisional-notice" {...{ elementtiming: 'provisional-receipt' }}>
               {PROVISIONAL_NOTICE}
             </Text>
             <Receipt order={order} format={format} />

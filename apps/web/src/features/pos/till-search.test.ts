@@ -24,13 +24,4 @@ describe('searchTill', () => {
     expect(searchTill(index, 'lip-03').map((p) => p.name)[0]).toBe('Eyeshadow Palette');
     expect(searchTill(index, 'lip').map((p) => p.name).slice(0, 2)).toEqual(['Lip Liner', 'LIP-01 Refill']);
   });
-
-  it('searches 5,000 items quickly', () => {
-    const many = Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `Product ${i} Velvet Shade`, sku: `SKU-${i}` }));
-    const index = tillIndex(many);
-    const t0 = performance.now();
-    for (const q of ['v', 've', 'vel', 'velv', 'velve', 'velvet', 'sku-1', 'product 12']) searchTill(index, q);
-    // eight keystrokes: generous for a loaded test machine, far under a frame each on an idle one
-    expect(performance.now() - t0).toBeLessThan(400);
-  });
 });

@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import type { OrderCreate } from '@studio/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionTimedOut } from '../api-client';
+import { serverReachable, sessionTimedOut } from '../api-client';
 import { STORAGE_KEYS } from '../storage';
-import { type Locks, type Send, type SendOutcome, clearBackoff, drainOutbox, sendHeartbeat, syncState } from './drainer';
+import { type Locks, type Send, type SendOutcome, clearBackoff, drainOutbox, sendHeartbeat } from './drainer';
+import { syncState } from './sync-state';
 import { TillDatabase, enqueueSale, unsynced } from './outbox';
 
 // Issue 18: the outbox and its drainer, against a server stand-in that records each client_ref once (as the API does).
@@ -12,7 +13,8 @@ let n = 0;
 
 beforeEach(async () => {
   db = new TillDatabase(`test-till-${++n}`);
-  syncState.set({ reachable: null, paused: false, syncing: null });
+  syncState.set({ paused: false, syncing: null });
+  serverReachable.set(null);
 });
 afterEach(async () => {
   await db.delete();
@@ -71,9 +73,12 @@ describe('the outbox', () => {
     expect(a!.provisional_no).toMatch(/^OFF-[A-Z2-9]{3}-0001$/);
     expect(b!.provisional_no).toBe(a!.provisional_no.replace('0001', '0002'));
     expect(a!.body.offline).toMatchObject({ device_seq: 1, sold_on: '2026-11-25', sold_by: 7, provisional_no: a!.provisional_no });
-    // the same client_ref queued again (a double tap) is the same sale
-    await enqueueSale({ outlet: 'store', customer_name: 'x', items: [{ product_id: 1, quantity: 1, unit_price: 1 }], payment_method: 'cash', client_ref: refs[0]! }, { soldOn: '2026-11-25', soldBy: 7, pricesAsOf: '' }, db);
+    // the same client_ref queued again (a double tap) is the same sale, and uses up no number
+    const again = await enqueueSale({ outlet: 'store', customer_name: 'x', items: [{ product_id: 1, quantity: 1, unit_price: 1 }], payment_method: 'cash', client_ref: refs[0]! }, { soldOn: '2026-11-25', soldBy: 7, pricesAsOf: '' }, db);
+    expect(again).toMatchObject({ provisional_no: a!.provisional_no, body: { customer_name: 'Customer 0' } });
     expect(await db.outbox.count()).toBe(2);
+    await queue(1);
+    expect((await unsynced(db))[2]!.provisional_no).toBe(a!.provisional_no.replace('0001', '0003'));
   });
 });
 
@@ -104,7 +109,7 @@ describe('the drainer', () => {
       return { kind: 'order', order: server.record(body) };
     };
     await drainOutbox({ db, send, now: () => clock });
-    expect(syncState.get().reachable).toBe(false);
+    expect(serverReachable.get()).toBe(false);
     const waiting = (await db.outbox.get(ref!))!;
     expect(waiting).toMatchObject({ status: 'waiting', attempts: 1 });
     expect(waiting.next_try_at).toBeGreaterThan(clock);
@@ -116,7 +121,7 @@ describe('the drainer', () => {
     expect(calls).toBe(2);
     expect(server.orders.size).toBe(1);
     expect((await db.outbox.get(ref!))!).toMatchObject({ status: 'synced', order: { id: 1 } });
-    expect(syncState.get().reachable).toBe(true);
+    expect(serverReachable.get()).toBe(true);
   });
 
   it('the server back (an answer after none) ends the backoff: the waiting sales go at once, still once each', async () => {

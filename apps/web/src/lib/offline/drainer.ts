@@ -1,38 +1,20 @@
 import type { Order, OrderCreate, Outlet } from '@studio/shared';
-import { ApiError, apiRequest, sessionTimedOut } from '../api-client';
-import { createSignal } from '../signal';
+import { ApiError, apiRequest, serverReachable, sessionTimedOut } from '../api-client';
+import { type SyncState, syncState } from './sync-state';
 import { type OutboxEntry, type TillDatabase, deviceInfo, tillDb } from './outbox';
 
 /**
  * Sends the outbox to the server (issue 18; docs/decisions/016-offline-till.md):
  * - one drainer across the tabs and windows of this browser (the Web Locks API: a second tab finds the lock taken
  *   and leaves it to the first), first in first out;
- * - an answer is "online" (any HTTP answer; `navigator.onLine` is not asked); no answer, or a proxy's 502-504, is
- *   offline: the sale stays and is tried again after a backoff (1 s doubling to a minute, with jitter);
+ * - an answer is "online" (any HTTP answer; `navigator.onLine` is not asked: `serverReachable`); no answer, or a
+ *   proxy's 502-504, is offline: the sale stays and is tried again after a backoff (1 s doubling to a minute, with jitter);
  * - 2xx: recorded (or kept by the server for an admin's review, 202): it has reached the server;
  * - 401: the queue pauses (nothing is dropped) and the app asks for a sign-in; it goes on once someone signs in;
  * - 422: the sale is kept as "needs attention" for an admin, never deleted; the queue goes on.
  */
-export interface SyncState {
-  /** Did the API answer the last time it was asked? null: not asked yet. */
-  reachable: boolean | null;
-  /** A 401 stopped the queue until someone signs in. */
-  paused: boolean;
-  /** While a drain runs: how many of the sales it found it has sent. */
-  syncing: { done: number; total: number } | null;
-}
-export const syncState = createSignal<SyncState>({ reachable: null, paused: false, syncing: null });
 const patch = (p: Partial<SyncState>) => syncState.set((s) => ({ ...s, ...p }));
-let backOnline: (() => void) | null = null;
-/**
- * What another call to the API learnt (the till's polls): it answered, or it did not. An answer after none is the
- * server back: the waiting sales go at once, not after what is left of their backoff.
- */
-export const markReachable = (reachable: boolean) => {
-  const was = syncState.get().reachable;
-  patch({ reachable });
-  if (reachable && was === false) backOnline?.();
-};
+const markReachable = (reachable: boolean) => serverReachable.set(reachable);
 
 /** Every waiting sale may be tried now (the server is back): the backoff was for a server that did not answer. */
 export async function clearBackoff(db: TillDatabase = tillDb()): Promise<void> {
@@ -127,14 +109,15 @@ export async function drainOutbox({ db = tillDb(), send = sendSale, locks = defa
             await update({ status: 'attention', last_error: outcome.message, attempts: head.attempts + 1 });
             break;
           case 'unauthorized':
-            patch({ paused: true, reachable: true });
+            patch({ paused: true });
+            markReachable(true);
             return;
           case 'retry':
             await update({ attempts: head.attempts + 1, next_try_at: now() + backoffMs(head.attempts + 1), last_error: outcome.message });
-            patch({ reachable: !outcome.offline });
+            markReachable(!outcome.offline);
             return;
         }
-        patch({ reachable: true });
+        markReachable(true);
         done++;
       }
     } finally {
@@ -163,12 +146,8 @@ export async function outboxCounts(db: TillDatabase = tillDb()) {
 export async function sendHeartbeat(db: TillDatabase = tillDb()): Promise<void> {
   const device = await deviceInfo(db);
   const { waiting, attention } = await outboxCounts(db);
-  await apiRequest('/api/devices/heartbeat', { method: 'POST', body: { device_id: device.device_id, code: device.code, waiting, attention }, quiet: true, background: true, ignoreUnauthorized: true }).then(
-    () => patch({ reachable: true }),
-    (error) => {
-      if (error instanceof ApiError && error.status === 0) patch({ reachable: false });
-    },
-  );
+  // whether it answered is recorded by the API client (serverReachable)
+  await apiRequest('/api/devices/heartbeat', { method: 'POST', body: { device_id: device.device_id, code: device.code, waiting, attention }, quiet: true, background: true, ignoreUnauthorized: true }).catch(() => undefined);
 }
 
 /** Synced sales are kept a week (their receipts may be asked for again), then dropped from the device. */
@@ -176,7 +155,8 @@ const KEEP_SYNCED_MS = 7 * 24 * 60 * 60 * 1000;
 
 let started = false;
 /**
- * Drains on start, when the browser says it is back online, when the page is shown again, and every 30 s; sends a
+ * Drains on start, when the browser says it is back online, when the server answers after none (any call: the waiting
+ * sales go at once, not after what is left of their backoff), when the page is shown again, and every 30 s; sends a
  * heartbeat each time the server answers; goes on after a sign-in that ends a 401's pause. Once per page.
  */
 export function startSync(): void {
@@ -193,7 +173,12 @@ export function startSync(): void {
   };
   void run();
   const again = () => void clearBackoff().then(run, run);
-  backOnline = again;
+  let was = serverReachable.get();
+  serverReachable.subscribe(() => {
+    const now = serverReachable.get();
+    if (now && was === false) again();
+    was = now;
+  });
   // the browser's word that the network is back is a hint, not an answer: the drain finds out
   window.addEventListener('online', again);
   document.addEventListener('visibilitychange', () => {

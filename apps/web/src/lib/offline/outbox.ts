@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Order, OrderCreate, Outlet, TillItem } from '@studio/shared';
+import { TILL_DATABASE } from './till-database-name';
 
 /**
  * The till's data on the device (issue 18; docs/decisions/016-offline-till.md), in IndexedDB through Dexie:
@@ -60,7 +61,7 @@ export class TillDatabase extends Dexie {
   customers!: EntityTable<RecentCustomer, 'phone'>;
   meta!: EntityTable<DeviceInfo, 'key'>;
 
-  constructor(name = 'studio-till') {
+  constructor(name = TILL_DATABASE) {
     super(name);
     this.version(1).stores({ outbox: 'client_ref, seq, status, outlet', catalogue: 'outlet', customers: 'phone, last_at', meta: 'key' });
   }
@@ -91,44 +92,51 @@ export const provisionalNo = (code: string, seq: number) => `OFF-${code}-${Strin
 
 /**
  * Puts a sale in the outbox under its client_ref, with the next number of this device (counted in the same
- * transaction, so two tabs never give one number twice). The sale is the caller's body less the `offline` block,
- * which is added here. A client_ref already queued is answered as it stands (a double tap).
+ * transaction, so two tabs never give one number twice) and, when `how.receipt` is given, its provisional receipt
+ * (written with the sale: one write, not two). The sale is the caller's body less the `offline` block, which is added
+ * here. A client_ref already queued is answered as it stands (a double tap).
  */
 export async function enqueueSale(
   sale: Omit<OrderCreate, 'offline'> & { client_ref: string },
-  how: { soldOn: string; soldBy: number; pricesAsOf: string; now?: Date },
+  how: { soldOn: string; soldBy: number; pricesAsOf: string; now?: Date; receipt?: (entry: OutboxEntry) => Order },
   db: TillDatabase = tillDb(),
 ): Promise<OutboxEntry> {
-  // one transaction (the device made on first use joins it): the receipt waits for one round trip, not two
-  return db.transaction('rw', db.meta, db.outbox, async () => {
-    const already = await db.outbox.get(sale.client_ref);
+  // one transaction of two round trips (the device's counter read, then the sale and the counter written at once): the
+  // provisional receipt waits for it. A client_ref already queued (a double tap) fails the sale's add, which undoes the
+  // whole transaction (no number is used up); that sale is then read and answered as it stands.
+  try {
+    return await db.transaction('rw', db.meta, db.outbox, async () => {
+      // the device is made on first use, in this transaction
+      const device = (await db.meta.get('device')) ?? (await deviceInfo(db));
+      const seq = device.seq + 1;
+      const now = how.now ?? new Date();
+      const provisional = provisionalNo(device.code, seq);
+      const entry: OutboxEntry = {
+        client_ref: sale.client_ref,
+        outlet: sale.outlet,
+        seq,
+        provisional_no: provisional,
+        body: {
+          ...sale,
+          offline: { device_id: device.device_id, device_seq: seq, provisional_no: provisional, sold_on: how.soldOn, sold_by: how.soldBy, queued_at: now.toISOString(), prices_as_of: how.pricesAsOf },
+        },
+        status: 'waiting',
+        attempts: 0,
+        next_try_at: 0,
+        last_error: null,
+        queued_at: now.toISOString(),
+        order: null,
+        review: null,
+      };
+      if (how.receipt) entry.receipt = how.receipt(entry);
+      await Promise.all([db.meta.put({ ...device, seq }), db.outbox.add(entry)]);
+      return entry;
+    });
+  } catch (error) {
+    const already = error instanceof Dexie.ConstraintError ? await db.outbox.get(sale.client_ref) : undefined;
     if (already) return already;
-    const meta = await deviceInfo(db);
-    const device = meta;
-    const seq = meta.seq + 1;
-    await db.meta.put({ ...meta, seq });
-    const now = how.now ?? new Date();
-    const provisional = provisionalNo(device.code, seq);
-    const entry: OutboxEntry = {
-      client_ref: sale.client_ref,
-      outlet: sale.outlet,
-      seq,
-      provisional_no: provisional,
-      body: {
-        ...sale,
-        offline: { device_id: device.device_id, device_seq: seq, provisional_no: provisional, sold_on: how.soldOn, sold_by: how.soldBy, queued_at: now.toISOString(), prices_as_of: how.pricesAsOf },
-      },
-      status: 'waiting',
-      attempts: 0,
-      next_try_at: 0,
-      last_error: null,
-      queued_at: now.toISOString(),
-      order: null,
-      review: null,
-    };
-    await db.outbox.put(entry);
-    return entry;
-  });
+    throw error;
+  }
 }
 
 /** Sales not yet on the server (waiting, or refused and kept for a person), oldest first. */

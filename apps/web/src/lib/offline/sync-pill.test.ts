@@ -13,6 +13,11 @@ describe('the header pill', () => {
   it('says offline with the sales waiting when the API did not answer (not navigator.onLine)', () => {
     expect(syncPill({ ...idle, reachable: false }, { waiting: 3, attention: 0 })).toMatchObject({ state: 'offline', label: 'Offline · 3 sales waiting' });
     expect(syncPill({ ...idle, reachable: false }, { waiting: 1, attention: 0 }).label).toBe('Offline · 1 sale waiting');
+    // a phone's header has room for a short one (the full label stays the button's name)
+    expect(syncPill({ ...idle, reachable: false }, { waiting: 3, attention: 0 }).short).toBe('Offline · 3');
+    expect(syncPill({ ...idle, syncing: { done: 1, total: 5 } }, { waiting: 4, attention: 0 }).short).toBe('Syncing 2/5');
+    expect(syncPill(idle, { waiting: 0, attention: 2 }).short).toBe('2 to check');
+    expect(syncPill(idle, { waiting: 0, attention: 0 }).short).toBe('Online');
   });
 
   it('counts the sale being sent while syncing', () => {

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, ScrollArea, SegmentedControl, Stack } from '@mantine/core';
+import { Button, Group, Modal, ScrollArea, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Order } from '@studio/shared';
 import { IconBrandWhatsapp, IconPrinter } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { PrintArea, Receipt, type ReceiptFormat } from './receipt';
 import { whatsappUrl } from './receipt-text';
 
@@ -34,22 +35,82 @@ export interface ReceiptDialogProps {
   testId?: string;
 }
 
+const RECEIPT_TRANSITION = { duration: 0, exitDuration: 150 };
+// the scroll lock without its scrollbar measurement (a forced style and layout in the dialog's first render): the page
+// behind does not scroll under the wheel or a finger; its scrollbar is left as it is
+const RECEIPT_SCROLL_LOCK = { removeScrollBar: false };
+const FORMATS = [
+  { value: '80mm', label: '80 mm roll' },
+  { value: 'a4', label: 'A4 page' },
+] as const;
+
+/**
+ * True from the frame after `opened` became true: the print copy of a receipt (a second receipt and a page rule added
+ * to the document, which restyles the whole page) is made once the receipt is on screen, not before it.
+ */
+function useAfterFirstPaint(opened: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  // closed: forgotten while rendering (not in an effect), for the next opening
+  if (!opened && painted) setPainted(false);
+  useEffect(() => {
+    if (!opened) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setPainted(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [opened]);
+  return opened && painted;
+}
+
 /** Any receipt on screen with Print (80 mm roll or A4, the choice remembered) and Share on WhatsApp. */
 export function ReceiptDialog({ opened, onClose, title, render, whatsappHref, extraActions, onClosed, testId = 'receipt-modal' }: ReceiptDialogProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const [format, choose] = useReceiptFormat();
-  return (
-    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onClosed} title={title} size={format === 'a4' ? 'xl' : 'md'} fullScreen={phone} centered data-testid={testId}>
+  const printable = useAfterFirstPaint(opened);
+  // the dialog exists while it is open and while it fades out, and is made anew at each opening: made open, it takes
+  // the scroll lock and draws its content in its first render (a dialog kept closed in between would take the lock in
+  // an effect, a second render, and keep its fade-out's duration, drawing its content only after an effect set it back)
+  const [present, setPresent] = useState(opened);
+  const [opener, setOpener] = useState<Element | null>(null);
+  if (opened && !present) {
+    setPresent(true);
+    // Mantine gives the focus back to what had it when a dialog it saw opening closes; this one is made open, so here
+    setOpener(document.activeElement);
+  }
+  if (!present && !opened) return null;
+  // in the body as Mantine's portal would put it, but in the same render: Mantine's portal draws its content only after
+  // an effect, a second render whose effects (focus, scroll lock) then run before the receipt is painted
+  return createPortal(
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={() => {
+        setPresent(false);
+        if (onClosed) onClosed();
+        else if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+      }}
+      // a receipt is the answer to a sale: drawn in the frame the sale ends, not a frame later under a fade (Mantine mounts
+      // a fading dialog's content on the next animation frame); it still fades out
+      transitionProps={RECEIPT_TRANSITION}
+      title={title}
+      size={format === 'a4' ? 'xl' : 'md'}
+      fullScreen={phone}
+      centered
+      withinPortal={false}
+      removeScrollProps={RECEIPT_SCROLL_LOCK}
+      data-testid={testId}
+    >
       <Stack>
-        <SegmentedControl
-          value={format}
-          onChange={choose}
-          data={[
-            { value: '80mm', label: '80 mm roll' },
-            { value: 'a4', label: 'A4 page' },
-          ]}
-          data-testid="receipt-format"
-        />
+        {/* two buttons, not a SegmentedControl: its sliding indicator measures itself (a forced layout) as it mounts */}
+        <Button.Group data-testid="receipt-format" aria-label="Paper">
+          {FORMATS.map((f) => (
+            <Button key={f.value} fullWidth variant={format === f.value ? 'filled' : 'default'} aria-pressed={format === f.value} onClick={() => choose(f.value)}>
+              {f.label}
+            </Button>
+          ))}
+        </Button.Group>
         <ScrollArea.Autosize mah={phone ? undefined : '60vh'} type="auto" style={{ background: 'var(--mantine-color-gray-1)', borderRadius: 8 }} p="sm">
           {render(format)}
         </ScrollArea.Autosize>
@@ -62,9 +123,10 @@ export function ReceiptDialog({ opened, onClose, title, render, whatsappHref, ex
           </Button>
         </Group>
         {extraActions}
-        {opened && <PrintArea format={format}>{render(format)}</PrintArea>}
+        {printable && <PrintArea format={format}>{render(format)}</PrintArea>}
       </Stack>
-    </Modal>
+    </Modal>,
+    document.body,
   );
 }
 

@@ -26,8 +26,11 @@ export function StatCard({ label, value, hint, icon, color = 'gold', loading, lo
         <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
           {label}
         </Text>
+        {/* while loading, the skeletons sit in lines of the figure's and the hint's own height: nothing moves when they come */}
         {loading ? (
-          <Skeleton height={26} width={140} mt={6} radius="sm" />
+          <Text component="div" fz={22} mt={4}>
+            <Skeleton height={26} width={140} radius="sm" display="inline-block" style={{ verticalAlign: 'middle' }} />
+          </Text>
         ) : (
           <Text fw={700} fz={22} mt={4} style={{ whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-value` : undefined}>
             {value ?? '—'}
@@ -38,7 +41,11 @@ export function StatCard({ label, value, hint, icon, color = 'gold', loading, lo
             {hint}
           </Text>
         )}
-        {loading && loadingHint && <Skeleton height={12} width={180} mt={6} mb={1} radius="sm" />}
+        {loading && loadingHint && (
+          <Text component="div" size="xs" mt={2}>
+            <Skeleton height={12} width={180} radius="sm" display="inline-block" style={{ verticalAlign: 'middle' }} />
+          </Text>
+        )}
       </div>
       {icon && (
         <ThemeIcon size={42} radius="md" variant="light" color={color}>

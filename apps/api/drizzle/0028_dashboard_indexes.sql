@@ -1,0 +1,3 @@
+CREATE INDEX "orders_paid_client_day_idx" ON "orders" USING btree ("business_date","client_id") WHERE "orders"."status" = 'paid' and "orders"."client_id" is not null;--> statement-breakpoint
+CREATE INDEX "orders_unpaid_idx" ON "orders" USING btree ("id") WHERE "orders"."status" <> 'paid';--> statement-breakpoint
+CREATE INDEX "products_stock_alert_idx" ON "products" USING btree ("quantity","name","id") WHERE "products"."kind" = 'product' and "products"."quantity" <= greatest("products"."reorder_level", 0);

@@ -1,0 +1,4 @@
+CREATE INDEX "daily_totals_product_month_idx" ON "daily_totals" USING btree ("day","amount","count","extra","key") WHERE "daily_totals"."grain" = 'm' and "daily_totals"."source" = 'product' and ("daily_totals"."count" <> 0 or "daily_totals"."amount" <> 0);--> statement-breakpoint
+CREATE INDEX "hostel_students_owing_idx" ON "hostel_students" USING btree ("balance") WHERE "hostel_students"."balance" > 0;--> statement-breakpoint
+CREATE INDEX "office_students_owing_idx" ON "office_students" USING btree ("balance") WHERE "office_students"."balance" > 0;--> statement-breakpoint
+CREATE INDEX "students_owing_idx" ON "students" USING btree ("balance") WHERE "students"."balance" > 0;
