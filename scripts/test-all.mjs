@@ -13,13 +13,45 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test, named with its file and the first lines of its error: printed last, where a CI log's tail shows it. */
+const failedTests = [];
+const firstLines = (text, n = 4) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((l) => l.trim()).slice(0, n).join('\n      ');
 const only = process.argv.slice(2); // e.g. `npm test -- unit api` runs only those steps
+
+/** A step's name as a file name in `tmp`. */
+const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-');
+
+/** The line that ends a step: ok or FAILED, its wall time and its CPU. */
+function ended(name, ok, started, cpuFile) {
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s${cpuNote(cpuFile)}`);
+}
+
+/**
+ * The command under bash, which writes the CPU time its processes used (`times`: user and system, every descendant that
+ * was waited for) to a file, so that each step reports its CPU beside its wall time: on a shared machine the wall time
+ * says how busy the machine was, the CPU time what the step costs.
+ */
+function withCpu(name, cmd, args) {
+  const file = path.join(tmp, `${slug(name)}.cpu`);
+  return { file, cmd: 'bash', args: ['-c', `"$@"; rc=$?; times > '${file}'; exit $rc`, 'bash', cmd, ...args] };
+}
+/** ' (CPU 123 s)' from `times`' second line (the children's user and system time, e.g. "2m32.218s 0m8.407s"). */
+function cpuNote(file) {
+  if (!fs.existsSync(file)) return '';
+  const line = fs.readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+  const seconds = line.split(/\s+/).reduce((sum, t) => {
+    const m = /^(\d+)m([\d.]+)s$/.exec(t);
+    return m ? sum + Number(m[1]) * 60 + Number(m[2]) : sum;
+  }, 0);
+  return ` (CPU ${seconds.toFixed(0)} s)`;
+}
 
 function run(name, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const timed = withCpu(name, cmd, args);
+  const r = spawnSync(timed.cmd, timed.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  ended(name, r.status === 0, started, timed.file);
   if (r.status !== 0) failures.push(name);
   return r.status === 0;
 }
@@ -31,14 +63,15 @@ async function runTogether(steps) {
       ([name, cmd, args, env, { judged = false } = {}]) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const log = path.join(tmp, `${name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+          const log = path.join(tmp, `${slug(name)}.log`);
           const out = fs.openSync(log, 'w');
           console.log(`\n=== ${name} (started; its output follows when it ends)`);
-          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+          const timed = withCpu(name, cmd, args);
+          const child = spawn(timed.cmd, timed.args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
           child.on('close', (code) => {
             fs.closeSync(out);
             console.log(`\n=== ${name}: output\n${fs.readFileSync(log, 'utf8')}`);
-            console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+            ended(name, code === 0, started, timed.file);
             if (code !== 0 && !judged) failures.push(name);
             resolve();
           });
@@ -47,17 +80,35 @@ async function runTogether(steps) {
   );
 }
 
-function countVitest(file) {
+function countVitest(file, step = path.basename(file)) {
   if (!fs.existsSync(file)) return;
   const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const f of j.testResults ?? []) {
+    const where = path.relative(root, f.name ?? '');
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) failedTests.push(`${step}: ${where} > ${a.fullName}\n      ${firstLines(a.failureMessages?.[0])}`);
+    if (f.status === 'failed' && failed.length === 0) failedTests.push(`${step}: ${where} (the file failed)\n      ${firstLines(f.message)}`);
+  }
   totals.passed += j.numPassedTests;
   totals.failed += j.numFailedTests;
   totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
 }
 
-function countPlaywright(file) {
+function countPlaywright(file, step = path.basename(file)) {
   if (!fs.existsSync(file)) return;
-  const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats ?? {};
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const error = (t.results ?? []).map((r) => r.error?.message).find(Boolean);
+        failedTests.push(`${step}: ${spec.file} > ${spec.title}${t.status === 'flaky' ? ' (flaky: passed on a retry)' : ''}\n      ${firstLines(error)}`);
+      }
+    }
+    (suite.suites ?? []).forEach(walk);
+  };
+  (report.suites ?? []).forEach(walk);
+  const s = report.stats ?? {};
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
   totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
@@ -87,7 +138,7 @@ if (want('static')) {
 }
 if (want('unit')) {
   vitest('unit tests (shared, tools, web)', ['shared', 'tools', 'web'], {}, path.join(tmp, 'unit.json'));
-  countVitest(path.join(tmp, 'unit.json'));
+  countVitest(path.join(tmp, 'unit.json'), 'unit tests');
 }
 // The API tests run on both databases and under both Node.js versions without running the suite four times:
 // with STUDIO_NODE24 (the folder of a Node 24 `node`, which .ci/run installs from the npm registry) the files are
@@ -139,13 +190,13 @@ if (want('api')) {
       for (const r of lanes.flatMap((l) => l.runs)) {
         const report = fs.existsSync(r.out) ? JSON.parse(fs.readFileSync(r.out, 'utf8')) : null;
         if (!report || report.numFailedTests > 0 || report.numFailedTestSuites > 0 || !report.success) failures.push(r.name);
-        countVitest(r.out);
+        countVitest(r.out, r.name);
       }
     });
   } else {
     for (const r of [apiRun('API tests on PGlite', 'pglite', ''), ...(pgUrl ? [apiRun('API tests on PostgreSQL', 'pg', pgUrl)] : [])]) {
       run(r.name, r.cmd, r.args, r.env);
-      countVitest(r.out);
+      countVitest(r.out, r.name);
     }
   }
 }
@@ -168,13 +219,14 @@ if (want('e2e')) {
         { E2E_PORT: String(port + i), PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, `e2e-${key}.json`), ...node24Path },
       ]),
     );
-    afterwards.push(() => runs.forEach(([, , key]) => countPlaywright(path.join(tmp, `e2e-${key}.json`))));
+    afterwards.push(() => runs.forEach(([name, , key]) => countPlaywright(path.join(tmp, `e2e-${key}.json`), name)));
   }
 }
 if (together.length) await runTogether(together);
 for (const judge of afterwards) judge();
 
 fs.rmSync(tmp, { recursive: true, force: true });
+if (failedTests.length) console.log(`\nFailed or flaky tests (${failedTests.length}):\n${failedTests.map((t) => `  - ${t}`).join('\n')}`);
 console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failures.length ? 1 : 0);
