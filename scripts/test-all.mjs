@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -15,7 +16,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** Each failed test, named with its file and the first lines of its error: printed last, where a CI log's tail shows it. */
 const failedTests = [];
-const firstLines = (text, n = 4) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((l) => l.trim()).slice(0, n).join('\n      ');
+const firstLines = (text, n = 4) => stripVTControlCharacters(String(text ?? '')).split('\n').filter((l) => l.trim()).slice(0, n).join('\n      ');
 const only = process.argv.slice(2); // e.g. `npm test -- unit api` runs only those steps
 
 /** A step's name as a file name in `tmp`. */
