@@ -109,8 +109,8 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerSettingsRoutes(app, db);
   registerDayCloseRoutes(app, db);
   registerTillProductRoutes(app, db);
-  // one statement on the embedded database, its reads side by side on PostgreSQL (decision 018)
-  registerDashboardRoutes(app, db, { split: database.kind !== 'pglite' });
+  // one statement on the embedded database, prepared once a day; its reads side by side on PostgreSQL (decision 018)
+  registerDashboardRoutes(app, db, { split: database.kind !== 'pglite', prepared: database.kind === 'pglite' });
   registerFinanceSummaryRoutes(app, db);
   registerTransferRoutes(app, db);
   registerReminderRoutes(app, db);

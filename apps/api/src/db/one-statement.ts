@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { type DbOrTx, rows } from './client.js';
 
@@ -27,12 +28,30 @@ export const isoText = (column: AnyColumn | SQL): SQL => sql`to_char(${column} a
 
 type Parsed<P> = { [K in keyof P]: P[K] extends JsonPart<infer T> ? T : never };
 
+/** Where `oneStatement` sends its parts: one statement, each part its own statement, or one statement prepared once. */
+export interface OneStatementOptions {
+  /**
+   * Each part its own statement instead, sent side by side, for PostgreSQL, where a pool's connections run them at once
+   * (one statement runs its parts one after another in one backend) and a statement costs little.
+   */
+  split?: boolean;
+  /**
+   * The embedded database (PGlite, one session) prepares the statement once under this name (`PREPARE`, its values
+   * written into its text) and then only executes it (`EXECUTE`): the engine neither parses nor plans it again while the
+   * values stay the same (decision 018: planning was half of the dashboard's time on PGlite). A statement without
+   * parameters is planned once, with the very values a one-off statement would be planned with, and kept until a schema
+   * change or an ANALYZE makes PostgreSQL plan it again by itself; new values (the next day) prepare it again under a
+   * new name and drop the old one. Elsewhere (a pool, whose statements go to any of its connections, or a transaction)
+   * the statement is sent as it is. The values must be code's (dates, constants), never input: they are written into
+   * the SQL text (strings, numbers, booleans; anything else throws).
+   */
+  prepared?: string;
+}
+
 /**
  * Runs the parts as ONE statement (`select json_build_object('a', (...), 'b', (...))`) and parses the answer.
  * Keys are code, never input. At most 50 parts (json_build_object takes 100 arguments).
- * `split`: each part its own statement instead, sent side by side, for PostgreSQL, where a pool's connections run them
- * at once (one statement runs its parts one after another in one backend) and a statement costs little; the same SQL
- * and the same answer either way.
+ * The same SQL and the same answer whichever way it is sent (`OneStatementOptions`).
  *
  * @example
  *   const { counts, newest } = await oneStatement(db, {
@@ -40,7 +59,7 @@ type Parsed<P> = { [K in keyof P]: P[K] extends JsonPart<infer T> ? T : never };
  *     newest: jsonRows<{ id: number }>(sql`select id from orders order by id desc limit 5`),
  *   });
  */
-export async function oneStatement<P extends Record<string, JsonPart<unknown>>>(db: DbOrTx, parts: P, { split = false } = {}): Promise<Parsed<P>> {
+export async function oneStatement<P extends Record<string, JsonPart<unknown>>>(db: DbOrTx, parts: P, { split = false, prepared }: OneStatementOptions = {}): Promise<Parsed<P>> {
   const entries = Object.entries(parts);
   for (const [key] of entries) if (!/^[a-z_]+$/.test(key)) throw new Error(`oneStatement: a key is a plain name, not ${key}`);
   if (split) {
@@ -48,6 +67,71 @@ export async function oneStatement<P extends Record<string, JsonPart<unknown>>>(
     return Object.fromEntries(entries.map(([key], i) => [key, answers[i] === null ? null : JSON.parse(answers[i]!)])) as Parsed<P>;
   }
   const pairs = entries.map(([key, part]) => sql`${sql.raw(`'${key}'`)}, ${part.json}`);
-  const [r] = await rows<{ json: string }>(db, sql`select json_build_object(${sql.join(pairs, sql`, `)})::text as json`);
+  const statement = sql`select json_build_object(${sql.join(pairs, sql`, `)})::text as json`;
+  const [r] = prepared === undefined ? await rows<{ json: string }>(db, statement) : await executePrepared<{ json: string }>(db, prepared, statement);
   return JSON.parse(r!.json) as Parsed<P>;
+}
+
+interface KeptStatement {
+  text: string;
+  name: string;
+  /** settles when the statement is prepared (and the one it replaces dropped) */
+  ready: Promise<void>;
+}
+
+/** The statements prepared in each database's session, by the name the caller gave. */
+const keptStatements = new WeakMap<object, Map<string, KeptStatement>>();
+let preparedCount = 0;
+
+interface Dialect {
+  sqlToQuery(query: SQL): { sql: string; params: unknown[] };
+}
+
+/** The statement's text with its values written in; only code's own plain values are accepted. */
+function inlinedText(db: DbOrTx, statement: SQL): string {
+  const dialect = (db as unknown as { dialect: Dialect }).dialect;
+  for (const value of dialect.sqlToQuery(statement).params) {
+    if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) throw new Error(`oneStatement: a prepared statement takes plain values, not ${typeof value}`);
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`oneStatement: a prepared statement takes finite numbers, not ${value}`);
+  }
+  return dialect.sqlToQuery(sql`${statement}`.inlineParams()).sql;
+}
+
+/** `EXECUTE`s the statement prepared under `key` in this session, preparing it first when its text is new. */
+async function executePrepared<T>(db: DbOrTx, key: string, statement: SQL): Promise<T[]> {
+  if (!/^[a-z_]+$/.test(key)) throw new Error(`oneStatement: a prepared statement's name is a plain name, not ${key}`);
+  // a pool's statements may each go to another connection, where a prepared one is unknown
+  if (!((db as { $client?: unknown }).$client instanceof PGlite)) return rows<T>(db, statement);
+  const text = inlinedText(db, statement);
+  const kept = keptStatements.get(db) ?? keptStatements.set(db, new Map()).get(db)!;
+  const keep = () => {
+    const before = kept.get(key);
+    const name = `${key}_${++preparedCount}`;
+    const ready = (async () => {
+      if (before) {
+        await before.ready.catch(() => {});
+        await db.execute(sql.raw(`deallocate ${before.name}`)).catch(() => {});
+      }
+      await db.execute(sql.raw(`prepare ${name} as ${text}`));
+    })();
+    const entry = { text, name, ready };
+    kept.set(key, entry);
+    // a failed PREPARE is tried again by the next call
+    ready.catch(() => kept.get(key) === entry && kept.delete(key));
+    return entry;
+  };
+  let entry = kept.get(key);
+  if (entry?.text !== text) entry = keep();
+  await entry.ready;
+  try {
+    return await rows<T>(db, sql.raw(`execute ${entry.name}`));
+  } catch (err) {
+    // 26000: the session lost it (a DISCARD, a restarted engine): prepare it again once
+    const { code, cause } = err as { code?: string; cause?: { code?: string } };
+    if ((code ?? cause?.code) !== '26000') throw err;
+    if (kept.get(key) === entry) kept.delete(key);
+    entry = kept.get(key) ?? keep();
+    await entry.ready;
+    return rows<T>(db, sql.raw(`execute ${entry.name}`));
+  }
 }

@@ -263,9 +263,12 @@ type Answer = Awaited<ReturnType<typeof oneStatement<ReturnType<typeof dashboard
  * `split`: the reads as separate statements side by side (PostgreSQL), not one statement (the embedded database): on
  * PostgreSQL the pool runs them at once, where one statement runs them one after another in one backend, and the waiting
  * transfers' read, planned in parallel workers when its estimate is off, waits for their start-up (docs/decisions/018).
+ * `prepared`: the one statement prepared once a day in the embedded database's one session and then only executed,
+ * not parsed and planned on every call (db/one-statement.ts; decision 018).
  */
 export interface DashboardOptions {
   split?: boolean;
+  prepared?: boolean;
 }
 
 /**
@@ -276,11 +279,11 @@ export async function dashboard(
   db: Db,
   config: Pick<AppConfig, 'tzStudio' | 'dataDir' | 'backupDir' | 'backupCopyDir'>,
   now = new Date(),
-  { split = false }: DashboardOptions = {},
+  { split = false, prepared = false }: DashboardOptions = {},
 ): Promise<Dashboard> {
   const timeZone = config.tzStudio;
   const cal = dashboardCalendar(now, timeZone);
-  const answer = await oneStatement(db, dashboardParts(cal, timeZone), { split });
+  const answer = await oneStatement(db, dashboardParts(cal, timeZone), { split, ...(prepared ? { prepared: 'dashboard' } : {}) });
   const month = moneyOf(answer.money ?? undefined);
   const finances = { month: cal.month, income: month.income, expense: month.expense, net: month.net };
   const transfers = {
