@@ -15,8 +15,8 @@ async function createProduct(page: Page, body: Record<string, unknown>): Promise
 }
 
 /**
- * Opens an outlet's till and waits for its products: a scanner's Enter before the list has loaded adds nothing (the
- * till finds the SKU in the loaded list), and on a loaded machine the list can come after the page's title.
+ * Opens an outlet's till and waits for its products, so that a test goes on from a till ready to sell (a scan before the
+ * list has come is kept and added when it comes: product-picker.tsx, and money.spec scans at once).
  */
 async function openTill(page: Page, outlet: 'store' | 'office' | 'salon') {
   await page.goto(`/dashboard/point-of-sales/${outlet}`);

@@ -80,6 +80,27 @@ describe('POS till', () => {
   );
 
   it(
+    'keeps a scan made before the outlet\'s list has come, and adds it when the list comes',
+    async () => {
+      const list = deferred<void>();
+      mockFetch(({ url }) => {
+        if (url.pathname === '/api/pos/store/products') return list.promise.then(() => jsonResponse(200, { data: products, cursor: CURSOR }));
+        return jsonResponse(404, { message: 'Not found.' });
+      });
+      const user = setupUser();
+      renderTill();
+      const search = await screen.findByTestId('pos-search');
+      await user.type(search, 'lip-01{Enter}');
+      expect(screen.queryAllByTestId('cart-line')).toHaveLength(0);
+      list.resolve();
+      await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+      expect(screen.getByTestId('cart-total').textContent).toBe('₦4,500.00');
+      expect((search as HTMLInputElement).value).toBe('');
+    },
+    COMPONENT_TEST_TIMEOUT,
+  );
+
+  it(
     'shows a refused sale (short stock) and keeps the cart',
     async () => {
       mockFetch(({ url, method }) => {

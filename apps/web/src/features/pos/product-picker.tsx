@@ -32,6 +32,13 @@ interface Added {
 
 const ADDED_MS = 2500;
 
+/** What Enter adds for the text typed: the exact SKU (a scanner), else the highlighted result. */
+function scanned(typed: string, results: readonly TillItem[], highlight: number): TillItem | undefined {
+  const q = typed.toLowerCase();
+  const exactSku = q ? results.find((p) => p.sku?.toLowerCase() === q) : undefined;
+  return exactSku ?? (typed ? results[highlight] : undefined);
+}
+
 /**
  * Find by name or SKU as you type. A barcode scanner types the SKU and Enter: an exact SKU match is added
  * at once. Arrow keys move through the results and Enter adds the highlighted one. The list is virtual:
@@ -86,6 +93,13 @@ export const ProductPicker = memo(function ProductPicker({ outlet, products, loa
   });
   const pick = useCallback((p: TillItem) => latestAdd.current(p), []);
 
+  const [waitingScan, setWaitingScan] = useState<string | null>(null);
+  useEffect(() => {
+    if (waitingScan === null || !products) return;
+    setWaitingScan(null);
+    latestAdd.current(scanned(waitingScan, searchTill(index, waitingScan), 0));
+  }, [waitingScan, products, index]);
+
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -95,12 +109,11 @@ export const ProductPicker = memo(function ProductPicker({ outlet, products, loa
       setHighlight((h) => Math.max(h - 1, 0));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      // a scanner is faster than a render: search the text as typed, not the deferred list
       const typed = text.trim();
-      const now = typed === query.trim() ? results : searchTill(index, typed);
-      const q = typed.toLowerCase();
-      const exactSku = q ? now.find((p) => p.sku?.toLowerCase() === q) : undefined;
-      add(exactSku ?? (typed ? now[highlight] : undefined));
+      // a scan as the till opens, before the outlet's list has come: kept, and added when the list comes
+      if (!products && typed) setWaitingScan(typed);
+      // a scanner is faster than a render: search the text as typed, not the deferred list
+      else add(scanned(typed, typed === query.trim() ? results : searchTill(index, typed), highlight));
     } else if (event.key === 'Escape') {
       setText('');
     }
