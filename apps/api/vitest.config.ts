@@ -13,8 +13,9 @@ export default defineProject({
     // database, and no file may replace a module (vi.mock): a mock would leak into the next file
     isolate: false,
     // room for a loaded machine: in CI the API lanes share two cores with four browsers (load 15-22), where a file's
-    // beforeAll (a database copied, a catalogue made) took more than 60 s; a wait that ends early costs nothing
-    testTimeout: 120_000,
+    // beforeAll (a database copied, a catalogue made) took more than 60 s and a sweep (robustness.test.ts: every route
+    // with garbage) more than 100 s; a wait that ends early costs nothing. One limit for every test, none lower per file
+    testTimeout: 600_000,
     hookTimeout: 600_000,
   },
 });

@@ -52,7 +52,7 @@ async function backupsCard(): Promise<Dashboard['backups']> {
 /** A backup file's name for a moment `hoursAgo` hours back. */
 const nameAgo = (hoursAgo: number, ext: string) => backupName(new Date(Date.now() - hoursAgo * 3600_000), 'hourly', ext);
 
-describe('BACKUP_COPY_DIR and the dashboard', { timeout: 180_000 }, () => {
+describe('BACKUP_COPY_DIR and the dashboard', () => {
   it('each backup is copied, byte for byte, and the copies are pruned by the same age rules; the dashboard shows both', async () => {
     const ext = t.databaseUrl ? 'pg.tar' : 'tar.gz';
     // in the copy folder: copies a year old, and an older one of this hour (the new one replaces it in every bucket)
@@ -108,7 +108,7 @@ describe('BACKUP_COPY_DIR and the dashboard', { timeout: 180_000 }, () => {
   });
 });
 
-describe('npm run backup:drill', { timeout: 180_000 }, () => {
+describe('npm run backup:drill', () => {
   const env = (): Record<string, string> => (t.databaseUrl ? { DATABASE_URL: t.databaseUrl, BACKUP_DIR: dir, DATA_DIR: t.dataDir } : { BACKUP_DIR: dir, DATA_DIR: pgliteDir });
   const drillDatabases = async () => {
     const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

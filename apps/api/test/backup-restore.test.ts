@@ -63,7 +63,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('D1 on PostgreSQL: npm run resto
     } finally {
       await drop();
     }
-  }, 180_000);
+  });
 });
 
 /** An embedded studio with a table of `rows` rows and a photo; closed, so a script may own the folder. */
@@ -106,7 +106,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: a backup kn
     expect(fs.existsSync(photo)).toBe(true);
     expect(fs.readFileSync(photo)).toEqual(original);
     expect(await markerRows(dataDir)).toEqual({ n: 3000, after: 0 });
-  }, 300_000);
+  });
 
   it('D6: a restore into a folder that does not exist works (the documented drill), photos included', async () => {
     const { file, dataDir } = await embeddedStudio('d6');
@@ -116,7 +116,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: a backup kn
     expect(r.status).toBe(0);
     expect(fs.readFileSync(path.join(fresh, 'uploads/profile/1-photo.png'))).toEqual(fs.readFileSync(path.join(dataDir, 'uploads/profile/1-photo.png')));
     expect(await markerRows(fresh)).toEqual({ n: 3000, after: 0 });
-  }, 300_000);
+  });
 
   // both layouts: this version's (pgdata/ in the archive) and an earlier version's (the cluster at its top), which
   // restore still reads
@@ -136,7 +136,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: a backup kn
       expect(await markerRows(dataDir)).toEqual({ n: 10, after: 1 });
       expect(r.stderr).toMatch(/does not open.*unchanged/s);
       expect(runScript('backup-verify.ts', [file], {}).status).toBe(1);
-    }, 300_000);
+    });
   }
 
   it('D11: a backup with a table file cut short fails verify and is refused by restore; the studio keeps its data and starts', async () => {
@@ -156,7 +156,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: a backup kn
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/failed its check.*unchanged/s);
     expect(await markerRows(dataDir)).toEqual({ n: 5000, after: 1 });
-  }, 300_000);
+  });
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('D7 on PostgreSQL: a running server holds a lock that restore checks, idle or not', () => {
@@ -180,7 +180,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('D7 on PostgreSQL: a running ser
     } finally {
       await drop();
     }
-  }, 180_000);
+  });
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('D7 on PostgreSQL: a real server, idle past its pool\'s 10 s', () => {
@@ -210,7 +210,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('D7 on PostgreSQL: a real server
       await killAndWait(server);
       await drop();
     }
-  }, 180_000);
+  });
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: a backup knows what it holds (manifest, photos, checked restore)', () => {
@@ -292,7 +292,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: a backup knows what
     } finally {
       await drop();
     }
-  }, 300_000);
+  });
 });
 
 // Item 3: the manifest counts the system tables too. drizzle.__drizzle_migrations says which migrations the data has
@@ -332,7 +332,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: the manifes
     } finally {
       await after.close();
     }
-  }, 300_000);
+  });
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: the manifest counts the system tables', () => {
@@ -374,5 +374,5 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: the manifest counts
     } finally {
       await drop();
     }
-  }, 300_000);
+  });
 });

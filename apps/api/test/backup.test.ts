@@ -140,7 +140,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: backup whil
     expect(await sale(again.app, again.token, again.productId)).toBeGreaterThan(Math.max(...before));
     await again.app.close();
     await restored.close();
-  }, 600_000);
+  });
 
   it('restore keeps the data it replaces aside, and refuses while a server owns the folder', async () => {
     const dataDir = path.join(tmp, 'owned');
@@ -166,7 +166,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database: backup whil
     expect((await restored.pglite!.query('select v from marker')).rows).toEqual([{ v: 'before' }]);
     await restored.close();
     expect(fs.existsSync(path.join(aside!, 'PG_VERSION'))).toBe(true);
-  }, 600_000);
+  });
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: pg_dump and pg_restore', () => {
@@ -198,5 +198,5 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL: pg_dump and pg_rest
       for (const n of names) await admin.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`);
       await admin.end();
     }
-  }, 300_000);
+  });
 });

@@ -36,7 +36,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('data folder modes (embedded da
     openInAProcess(dataDir); // migrations write new relation files after the start
     expect(modes(dataDir)).toEqual({ d700: expect.any(Number), f600: expect.any(Number) });
     expect(fs.statSync(path.join(dataDir, 'pgdata/global/pg_control')).mode & 0o777).toBe(0o600);
-  }, 300_000);
+  });
 
   it('a folder made by an earlier version (files 0666, folders 0755) is made private at start', async () => {
     const dataDir = path.join(tmp, 'old');
@@ -51,5 +51,5 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('data folder modes (embedded da
     expect(Object.keys(modes(dataDir)).sort()).toEqual(['d755', 'f666']);
     openInAProcess(dataDir);
     expect(Object.keys(modes(dataDir)).sort()).toEqual(['d700', 'f600']);
-  }, 300_000);
+  });
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   // a month of sales is enough for the regulars to have histories
   await seedPos(t.database.db, tz(), 1);
   seeded = await seedClientsAndAppointments(t.database.db, tz());
-}, 240_000);
+});
 afterAll(() => t.close());
 
 describe('seed:demo clients and appointments', () => {

@@ -87,7 +87,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('start-up after a crash (embedd
     expect((await again.pglite!.query('select n from t')).rows).toEqual([{ n: 42 }]);
     await again.close();
     expect(lines.join('\n')).toMatch(/removed a stale .*postmaster\.pid/);
-  }, 300_000);
+  });
 
   it('says what PostgreSQL said when the database truly cannot start', async () => {
     const dataDir = path.join(tmp, 'broken');
@@ -97,7 +97,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('start-up after a crash (embedd
     await expect(openPglite(dataDir)).rejects.toThrow(/could not start[\s\S]*PostgreSQL said:[\s\S]*pg_control/);
     // and the lock is released: the next attempt meets the same cause, not "in use"
     await expect(openPglite(dataDir)).rejects.toThrow(/pg_control/);
-  }, 300_000);
+  });
 });
 
 describe('npm start (scripts/start.mjs)', () => {
@@ -110,5 +110,5 @@ describe('npm start (scripts/start.mjs)', () => {
     process.kill(serverPid, 'SIGKILL');
     const { code } = await s.exited;
     expect(code).toBe(128 + os.constants.signals.SIGKILL);
-  }, 300_000);
+  });
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   admin = await t.login();
   pos = posHelpers(t, () => admin);
   seller = await t.staff();
-}, 180_000);
+});
 afterAll(async () => {
   await other?.close();
   await t.close();
