@@ -328,6 +328,10 @@ describe('GET /api/dashboard: appointments and clients (issue 21)', () => {
       by_outlet: { store: none, office: { ...none, count: 2, arrived: 1, no_show: 1 }, salon: { ...none, count: 1, booked: 1, cancelled: 1 } },
     });
     expect(d.clients).toEqual({ month: '2025-03', new: before.clients.new + 2, returning: before.clients.returning + 2 });
+    // one client counts once however often they came: a second sale and a done appointment this month
+    await sellAt(t, a.id, '2025-03-07T12:00:00+01:00', { customer_phone: '08030001001', items: [{ product_id: ids.silk!, quantity: 1 }] });
+    await book({ client_id: back.id, service_id: ids.braids, starts_at: '2025-03-12T10:00:00+01:00', status: 'done' });
+    expect((await fetchDashboard()).clients).toEqual(d.clients);
   });
 });
 
