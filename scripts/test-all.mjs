@@ -212,11 +212,14 @@ if (want('e2e')) {
       ['end-to-end: accessibility sweep', ['--project', 'a11y'], 'a11y'],
       ...[1, 2, 3].map((i) => [`end-to-end: flows ${i}/3`, ['--project', 'flows', '--shard', `${i}/3`], `flows-${i}`]),
     ];
+    // The browsers run at a lower priority (nice 10): the API lanes are the longest step and mostly CPU, the flows mostly
+    // wait (the loader, polling), so the lanes take the cores first and the browsers fill what is left, instead of four
+    // Chromiums starving the lanes (ci1 of stop 28: the PGlite halves took 575 and 672 s beside them, 90 s alone)
     together.push(
       ...runs.map(([name, args, key], i) => [
         name,
-        'npx',
-        ['playwright', 'test', ...args, '--output', path.join(root, 'test-results', key)],
+        'nice',
+        ['-n', '10', 'npx', 'playwright', 'test', ...args, '--output', path.join(root, 'test-results', key)],
         { E2E_PORT: String(port + i), PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, `e2e-${key}.json`), ...node24Path },
       ]),
     );
