@@ -16,6 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCloudOff, IconPlus, IconRefresh, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { ApiError, api, lostAnswer, serverReachable } from '../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
@@ -123,10 +124,13 @@ export function CheckoutModal({ opened, outlet, onClose, onSold, ...props }: Pro
   // (each frame of a fade is painted again while the receipt is drawn); Back to cart and Escape still fade it out
   const [replaced, setReplaced] = useState(false);
   if (opened && replaced) setReplaced(false);
-  const sold = (order: Order, provisional: boolean) => {
-    setReplaced(true);
-    onSold(order, provisional);
-  };
+  // drawn in the task that ends the sale (the write's completion), not in one React would schedule after it: under load
+  // a task more is a wait more for the thread
+  const sold = (order: Order, provisional: boolean) =>
+    flushSync(() => {
+      setReplaced(true);
+      onSold(order, provisional);
+    });
   return (
     <Modal
       opened={opened}

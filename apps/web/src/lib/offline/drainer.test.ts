@@ -80,6 +80,24 @@ describe('the outbox', () => {
     await queue(1);
     expect((await unsynced(db))[2]!.provisional_no).toBe(a!.provisional_no.replace('0001', '0003'));
   });
+  it('two tabs selling at once never give one number twice, nor skip one (each numbers from the counter it last saw)', async () => {
+    // a second tab: its own connection to the same database, its own idea of the counter
+    const other = new TillDatabase(db.name);
+    const sell = (on: TillDatabase, ref: string) =>
+      enqueueSale({ outlet: 'store', customer_name: ref, items: [{ product_id: 1, quantity: 1, unit_price: 1000 }], payment_method: 'cash', client_ref: ref }, { soldOn: '2026-11-25', soldBy: 7, pricesAsOf: '' }, on);
+    await sell(db, 'a1');
+    await sell(other, 'b1');
+    // the first tab saw the counter at 1: its next sale finds 2 and is numbered 3
+    await sell(db, 'a2');
+    await Promise.all([sell(db, 'a3'), sell(other, 'b2'), sell(db, 'a4'), sell(other, 'b3')]);
+    const all = await unsynced(db);
+    expect(all.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(new Set(all.map((e) => e.provisional_no)).size).toBe(7);
+    expect(all.every((e) => e.body.offline!.device_seq === e.seq && e.provisional_no.endsWith(String(e.seq).padStart(4, '0')))).toBe(true);
+    expect(all.find((e) => e.client_ref === 'a2')!.seq).toBe(3);
+    expect((await db.meta.get('device'))!.seq).toBe(7);
+    other.close();
+  });
 });
 
 describe('the drainer', () => {

@@ -76,15 +76,38 @@ export function tillDb(): TillDatabase {
 const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const random = (n: number) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => CODE_CHARS[b % CODE_CHARS.length]).join('');
 
+// the device as this page last read or wrote it, per database: a sale numbers itself from it and checks it in the same
+// round trip as its write (enqueueSale)
+const known = new WeakMap<TillDatabase, DeviceInfo>();
+
 /** This device: made once (a random id and a three-character code for its receipts), kept across sign-outs. */
 export async function deviceInfo(db: TillDatabase = tillDb()): Promise<DeviceInfo> {
-  return db.transaction('rw', db.meta, async () => {
+  const device = await db.transaction('rw', db.meta, async () => {
     const found = await db.meta.get('device');
     if (found) return found;
     const made: DeviceInfo = { key: 'device', device_id: `till-${random(16)}`, code: random(3), seq: 0 };
     await db.meta.put(made);
     return made;
   });
+  known.set(db, device);
+  return device;
+}
+
+/**
+ * Reads this device ahead of the first sale (the till calls it when the browser is idle): the first sale's write is
+ * then one round trip, as every later one is.
+ */
+export function warmDevice(db: TillDatabase = tillDb()): Promise<void> {
+  return known.has(db) ? Promise.resolve() : deviceInfo(db).then(() => undefined);
+}
+
+const sameDevice = (a: DeviceInfo | undefined, b: DeviceInfo) => a !== undefined && a.device_id === b.device_id && a.code === b.code && a.seq === b.seq;
+
+/** The counter read in a sale's transaction was not the one the sale was numbered from (another tab sold meanwhile). */
+class CounterMoved extends Error {
+  constructor(readonly device: DeviceInfo | undefined) {
+    super('the device counter moved');
+  }
 }
 
 /** `OFF-7Q2-0004`: the provisional receipt number of the device's n-th offline sale. */
@@ -101,41 +124,53 @@ export async function enqueueSale(
   how: { soldOn: string; soldBy: number; pricesAsOf: string; now?: Date; receipt?: (entry: OutboxEntry) => Order },
   db: TillDatabase = tillDb(),
 ): Promise<OutboxEntry> {
-  // one transaction of two round trips (the device's counter read, then the sale and the counter written at once): the
-  // provisional receipt waits for it. A client_ref already queued (a double tap) fails the sale's add, which undoes the
-  // whole transaction (no number is used up); that sale is then read and answered as it stands.
-  try {
-    return await db.transaction('rw', db.meta, db.outbox, async () => {
-      // the device is made on first use, in this transaction
-      const device = (await db.meta.get('device')) ?? (await deviceInfo(db));
-      const seq = device.seq + 1;
-      const now = how.now ?? new Date();
-      const provisional = provisionalNo(device.code, seq);
-      const entry: OutboxEntry = {
-        client_ref: sale.client_ref,
-        outlet: sale.outlet,
-        seq,
-        provisional_no: provisional,
-        body: {
-          ...sale,
-          offline: { device_id: device.device_id, device_seq: seq, provisional_no: provisional, sold_on: how.soldOn, sold_by: how.soldBy, queued_at: now.toISOString(), prices_as_of: how.pricesAsOf },
-        },
-        status: 'waiting',
-        attempts: 0,
-        next_try_at: 0,
-        last_error: null,
-        queued_at: now.toISOString(),
-        order: null,
-        review: null,
-      };
-      if (how.receipt) entry.receipt = how.receipt(entry);
-      await Promise.all([db.meta.put({ ...device, seq }), db.outbox.add(entry)]);
+  // one transaction of one round trip: the counter is read, the counter as this page expects it to be then is written,
+  // and the sale added, all at once (a transaction's requests run in order, so the read sees the counter before this
+  // write). Another tab may have sold since this page last saw the counter: then the read differs, the transaction is
+  // undone and made again from what was read (no number twice, none skipped). A client_ref already queued (a double
+  // tap) fails the sale's add, which undoes the whole transaction (no number is used up); that sale is then read and
+  // answered as it stands.
+  for (let tries = 0; ; tries++) {
+    const device = known.get(db) ?? (await deviceInfo(db));
+    const seq = device.seq + 1;
+    const now = how.now ?? new Date();
+    const provisional = provisionalNo(device.code, seq);
+    const entry: OutboxEntry = {
+      client_ref: sale.client_ref,
+      outlet: sale.outlet,
+      seq,
+      provisional_no: provisional,
+      body: {
+        ...sale,
+        offline: { device_id: device.device_id, device_seq: seq, provisional_no: provisional, sold_on: how.soldOn, sold_by: how.soldBy, queued_at: now.toISOString(), prices_as_of: how.pricesAsOf },
+      },
+      status: 'waiting',
+      attempts: 0,
+      next_try_at: 0,
+      last_error: null,
+      queued_at: now.toISOString(),
+      order: null,
+      review: null,
+    };
+    if (how.receipt) entry.receipt = how.receipt(entry);
+    const next: DeviceInfo = { ...device, seq };
+    try {
+      await db.transaction('rw', db.meta, db.outbox, async () => {
+        const [stored] = await Promise.all([db.meta.get('device'), db.meta.put(next), db.outbox.add(entry)]);
+        if (!sameDevice(stored, device)) throw new CounterMoved(stored);
+      });
+      known.set(db, next);
       return entry;
-    });
-  } catch (error) {
-    const already = error instanceof Dexie.ConstraintError ? await db.outbox.get(sale.client_ref) : undefined;
-    if (already) return already;
-    throw error;
+    } catch (error) {
+      if (error instanceof CounterMoved && tries < 20) {
+        if (error.device) known.set(db, error.device);
+        else known.delete(db);
+        continue;
+      }
+      const already = error instanceof Dexie.ConstraintError ? await db.outbox.get(sale.client_ref) : undefined;
+      if (already) return already;
+      throw error;
+    }
   }
 }
 
