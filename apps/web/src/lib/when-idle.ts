@@ -5,6 +5,8 @@ import { startTransition } from 'react';
  * callback); returns what cancels it. The one idle wait of the app: whenIdle and afterLoadAndIdle (after-load.ts) use it.
  */
 export function onIdle(run: () => void, timeout: number): () => void {
+  // a timer set before a test's page was torn down may still fire after it: nothing is left to run
+  if (typeof window === 'undefined') return () => {};
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(() => run(), { timeout });
     return () => window.cancelIdleCallback(id);

@@ -11,8 +11,6 @@ import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { ReceiptModal } from '../../lib/receipt/receipt-modal';
 import { startBackgroundSync } from '../../lib/offline/background-sync';
-import { warmDevice } from '../../lib/offline/outbox';
-import { onIdle } from '../../lib/when-idle';
 import { useOutbox } from '../../lib/offline/use-outbox';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { PageHeader } from '../../lib/ui/page-header';
@@ -25,6 +23,7 @@ import { DayCloseModal } from './day-close.modal';
 import { localStock, pricesAsOfLabel, pricesStale } from './offline-till';
 import { ProvisionalReceiptModal } from './provisional-receipt.modal';
 import { ProductPicker } from './product-picker';
+import { TillWarmUp } from './till-warm-up';
 import { useCart } from './use-cart';
 import { type TillData, tillKey, useTillProducts } from './use-till-products';
 import classes from './pos.module.css';
@@ -76,10 +75,6 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   useEffect(() => {
     void startBackgroundSync().catch(() => undefined);
   }, []);
-
-  // the device's counter read before the first sale, while nothing else happens: an offline sale's write is then one
-  // IndexedDB round trip from the first sale on (enqueueSale)
-  useEffect(() => (typeof indexedDB === 'undefined' ? undefined : onIdle(() => void warmDevice().catch(() => undefined), 2000)), []);
 
   useEffect(() => {
     if (products.items) dispatch({ type: 'refreshStock', products: products.items });
@@ -228,6 +223,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
       />
       {provisionalReceipt}
       <DayCloseModal outlet={outlet} opened={dayCloseOpen} onClose={() => setDayCloseOpen(false)} />
+      <TillWarmUp />
     </div>
   );
 }
