@@ -53,6 +53,15 @@ describe('oneStatement', () => {
       expect(second).not.toBe(first);
       expect(await oneStatement(db, all, { prepared: 'probe' })).toEqual(await oneStatement(db, all));
       expect(await prepared()).toEqual([second]);
+      // requests of two days at once (midnight): each gets its own values' answer, though each replaces the other's statement
+      const [a, b] = [await oneStatement(db, all), await oneStatement(db, later)];
+      const both = await Promise.all(Array.from({ length: 8 }, (_, i) => oneStatement(db, i % 2 ? later : all, { prepared: 'probe' })));
+      expect(both).toEqual(Array.from({ length: 8 }, (_, i) => (i % 2 ? b : a)));
+      expect(await prepared()).toHaveLength(1);
+      // lost by the session while a request of other values replaces it: each still answers its own values
+      expect(await oneStatement(db, all, { prepared: 'probe' })).toEqual(a);
+      await db.execute(sql`deallocate all`);
+      expect(await Promise.all([oneStatement(db, all, { prepared: 'probe' }), oneStatement(db, later, { prepared: 'probe' })])).toEqual([a, b]);
       // a session that lost it prepares it again
       await db.execute(sql`deallocate all`);
       expect((await oneStatement(db, all, { prepared: 'probe' })).products?.n).toBe(3);

@@ -130,7 +130,10 @@ async function executePrepared<T>(db: DbOrTx, key: string, statement: SQL): Prom
     const { code, cause } = err as { code?: string; cause?: { code?: string } };
     if ((code ?? cause?.code) !== '26000') throw err;
     if (kept.get(key) === entry) kept.delete(key);
-    entry = kept.get(key) ?? keep();
+    const now = kept.get(key);
+    // replaced meanwhile by other values (a request of the next day): this once, the statement as it is
+    if (now && now.text !== text) return rows<T>(db, statement);
+    entry = now ?? keep();
     await entry.ready;
     return rows<T>(db, sql.raw(`execute ${entry.name}`));
   }
