@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { apiAs, signIn } from './helpers';
+import { apiAs, signIn, waitForLoader } from './helpers';
 import { menuRoutes, openInApp, seededOnce, settle, trackRequests, transitionsDone } from './in-app';
 import { STUDIO_TZ, type SeededStudio, seedStudio } from './seed';
 
@@ -118,6 +118,9 @@ test.describe('axe-core: no serious or critical findings, light and dark', () =>
       await page.goto('/auth/login');
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await expect(page.getByRole('heading', { name: 'Sign in to account' })).toBeVisible();
+      // the start-up loader lies over the page for 3 s and then fades: checked halfway through its fade (a loaded CI
+      // machine), its name's colour is a blend of the loader's and the page's
+      await waitForLoader(page);
       await transitionsDone(page);
       const findings = await seriousFindings(page);
       record('login /auth/login', scheme, findings);
