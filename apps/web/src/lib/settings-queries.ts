@@ -27,7 +27,15 @@ export function useStudioSettings() {
     initialDataUpdatedAt: 0,
     staleTime: 60_000,
   });
-  return { ...query, settings: query.data ?? DEFAULT_SETTINGS };
+  // only what a caller reads redraws it (React Query tracks the fields read): the till and its checkout read the settings
+  // alone, so an offline till's failing fetch and its retries (the query's state, not its data) do not redraw the whole
+  // till, as they did at the first sale when the checkout's mount asked again (issue 18: keystroke to receipt)
+  return {
+    settings: query.data ?? DEFAULT_SETTINGS,
+    get isSuccess() {
+      return query.isSuccess;
+    },
+  };
 }
 
 /** PUT /api/settings (admin): the keys given change, the others keep their values. */
