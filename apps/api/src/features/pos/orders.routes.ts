@@ -21,7 +21,7 @@ import {
   monthRange,
 } from '@studio/shared';
 import { z } from 'zod';
-import { rows, type Db } from '../../db/client.js';
+import { namedRows, type Db } from '../../db/client.js';
 import { usersTable } from '../../db/schema.js';
 import { idParams, parseId, rememberSentFields, sentFields } from '../../plugins/request.js';
 import { containsPattern } from '../../crud/list-query.js';
@@ -159,7 +159,7 @@ const NAME_PAGE_WALKS = 32;
 async function nameSearchedOrders(db: Db, text: string, outlet: Outlet | undefined, q: PageQuery): Promise<string> {
   const N = orderNamesTable;
   const names = and(ilike(N.customer_name, containsPattern(text)), outlet ? eq(N.outlet, outlet) : undefined, gt(N.n, 0));
-  const [found] = await db.select({ names: sql<number>`count(*)::int`, n: sql<number>`coalesce(sum(${N.n}), 0)::int` }).from(N).where(names);
+  const [found] = await namedRows<{ names: number; n: number }>(db, 'order_name_counts', sql`select count(*)::int as names, coalesce(sum(${N.n}), 0)::int as n from ${N} where ${names}`);
   const n = Number(found?.n ?? 0);
   const offset = (q.page - 1) * q.per_page;
   const newest = sql`${O.business_date} desc, ${O.created_at} desc, ${O.id} desc`;
@@ -173,7 +173,7 @@ async function nameSearchedOrders(db: Db, text: string, outlet: Outlet | undefin
            order by ${newest} limit ${offset + q.per_page}) x
           where ${names}
           order by x.business_date desc, x.created_at desc, x.id desc limit ${q.per_page} offset ${offset}`;
-  const data = n === 0 || offset >= n ? '[]' : (await rows<{ json: string }>(db, ordersJson(pageIds)))[0]!.json;
+  const data = n === 0 || offset >= n ? '[]' : (await namedRows<{ json: string }>(db, 'order_name_page', ordersJson(pageIds)))[0]!.json;
   const total = Math.min(n, SEARCH_COUNT_LIMIT);
   const last = Math.max(1, Math.ceil(total / q.per_page));
   return `{"data":${data},"current_page":${q.page},"last_page":${last},"per_page":${q.per_page},"total":${total},"total_more":${n > SEARCH_COUNT_LIMIT}}`;
