@@ -45,6 +45,18 @@ function wrapper() {
 }
 
 describe('moneyPost', () => {
+  it('keys the write where crypto.randomUUID is missing too (a till or office PC opened by plain HTTP on the LAN)', async () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const fetchMock = losingServer({ data: { id: 9 } });
+      await expect(moneyPost('/api/finances', { amount: 100 })).resolves.toEqual({ data: { id: 9 } });
+      expectRetriedOnce(fetchMock, '/api/finances');
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
+  });
+
   it('retries a lost answer with the same client_ref, and a 502/503/504, at most three tries in all', async () => {
     const fetchMock = losingServer({ data: { id: 9 } });
     await expect(moneyPost('/api/finances', { amount: 100 })).resolves.toEqual({ data: { id: 9 } });

@@ -4,6 +4,7 @@ import { apiBase } from './config';
 import { reportApiError } from './error-notifier';
 import { createSignal } from './signal';
 import { STORAGE_KEYS, readDeviceId, readJson } from './storage';
+import { randomUuid } from './uuid';
 
 export { ApiError } from './api-error';
 
@@ -170,7 +171,7 @@ export function lostAnswer(error: unknown): boolean {
  * client_ref, when it has one, is kept.
  */
 export async function moneyPost<T>(path: string, body: Record<string, unknown>, options: Omit<RequestOptions, 'method' | 'body'> = {}, tries = 3): Promise<T> {
-  const keyed = { ...body, client_ref: (body.client_ref as string | undefined) ?? crypto.randomUUID() };
+  const keyed = { ...body, client_ref: (body.client_ref as string | undefined) ?? randomUuid() };
   for (let attempt = 1; ; attempt++) {
     const last = attempt >= tries;
     try {

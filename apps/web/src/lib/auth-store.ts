@@ -3,6 +3,7 @@ import { apiRequest, sessionTimedOut } from './api-client';
 import { ADMIN_HOME, STAFF_HOME } from './config';
 import { createSignal, useSignal } from './signal';
 import { STORAGE_KEYS, readDeviceId, readJson, writeJson } from './storage';
+import { randomUuid } from './uuid';
 
 /** The signed-in staff member as stored under `currentUser` (the login answer without its tokens). */
 export type CurrentUser = User;
@@ -47,17 +48,9 @@ export function homeFor(user: Pick<CurrentUser, 'is_admin'> | null | undefined):
 export function ensureDeviceId(): string {
   const existing = readDeviceId();
   if (existing) return existing;
-  const id = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : fallbackUuid();
+  const id = randomUuid();
   window.localStorage.setItem(STORAGE_KEYS.deviceId, id);
   return id;
-}
-
-function fallbackUuid(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /** Stores the signed-in user and this device's token; merges with tokens kept for other device ids. */

@@ -1,4 +1,5 @@
 import { type PaymentMethod, type Product, fromKobo, toKobo } from '@studio/shared';
+import { randomUuid } from '../../lib/uuid';
 
 /** One line of the cart: the product as the till last saw it, and how many. */
 export interface CartLine {
@@ -155,15 +156,5 @@ export function checkPayments(total: number, payments: readonly PaymentLine[]): 
   return { paid: fromKobo(paidK), remaining: fromKobo(Math.max(0, totalK - paidK)), change: fromKobo(changeK), problem };
 }
 
-/**
- * A v4 UUID for a sale. `crypto.randomUUID` exists only on HTTPS and localhost; a till opened over the
- * studio's network by plain HTTP still has `getRandomValues`, and the server accepts only UUIDs.
- */
-export function newClientRef(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A sale's client_ref: a v4 UUID, also on a till opened by plain HTTP (lib/uuid.ts). */
+export const newClientRef = randomUuid;

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { warmDevice } from '../../lib/offline/outbox';
 import { ReceiptPaper, ReceiptRow } from '../../lib/receipt/receipt';
+import { randomUuid } from '../../lib/uuid';
 import { onIdle } from '../../lib/when-idle';
 
 // off the screen, out of the accessibility tree and of the tab order
@@ -22,7 +23,7 @@ export function TillWarmUp() {
     () =>
       onIdle(() => {
         if (typeof indexedDB !== 'undefined') void warmDevice().catch(() => undefined);
-        orderCreateSchema.safeParse({ outlet: 'store', customer_name: 'Walk-in customer', items: [{ product_id: 1, quantity: 1, unit_price: 1000 }], payments: [{ method: 'cash', amount: 1000, reference: null }], client_ref: crypto.randomUUID() });
+        orderCreateSchema.safeParse({ outlet: 'store', customer_name: 'Walk-in customer', items: [{ product_id: 1, quantity: 1, unit_price: 1000 }], payments: [{ method: 'cash', amount: 1000, reference: null }], client_ref: randomUuid() });
         setDrawing(true);
       }, 2000),
     [],
