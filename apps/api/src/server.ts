@@ -10,7 +10,6 @@ import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { announceListening, apiProcessCount, forkApiWorkers, isApiWorker } from './cluster.js';
 
-
 async function main() {
   const config = loadConfig();
   const processes = apiProcessCount(config);

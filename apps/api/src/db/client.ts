@@ -28,9 +28,11 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-interface SessionInternals {
-  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+type RenderedQuery = { sql: string; params: unknown[] };
+
+/** The SQL text and the values drizzle sends for `query` (its dialect's own rendering). */
+export function renderedQuery(db: DbOrTx, query: SQL): RenderedQuery {
+  return (db as unknown as { dialect: { sqlToQuery(query: SQL): RenderedQuery } }).dialect.sqlToQuery(query);
 }
 
 /**
@@ -41,9 +43,9 @@ interface SessionInternals {
  * statement (its one session is shared, and drizzle's PGlite driver does not name statements).
  */
 export async function namedRows<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
-  const { session, dialect } = db as unknown as SessionInternals;
+  const { session } = db as unknown as { session: unknown };
   if (!(session instanceof NodePgSession)) return rows<T>(db, query);
-  const built = dialect.sqlToQuery(query);
+  const built = renderedQuery(db, query);
   const named = `${name}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 16)}`;
   return ((await session.prepareQuery(built, undefined, named, false).execute()) as { rows: T[] }).rows;
 }

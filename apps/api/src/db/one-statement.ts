@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { type DbOrTx, rows } from './client.js';
+import { type DbOrTx, renderedQuery, rows } from './client.js';
 
 // Several reads sent as one statement answering one JSON value. On the embedded database (PGlite) every statement
 // is a trip through its single-threaded engine and every row returned costs more than the same data as one text
@@ -23,8 +23,11 @@ export const jsonRows = <T>(query: SQL): JsonPart<T[]> => ({ json: sql`(select c
 /** A query's one row as a JSON object (null when it has none). */
 export const jsonRow = <T>(query: SQL): JsonPart<T | null> => ({ json: sql`(select row_to_json(x) from (${query}) x)` });
 
+const ISO_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 /** A timestamp as JS's toISOString writes it (UTC, milliseconds, truncated as the drivers' dates are). */
-export const isoText = (column: AnyColumn | SQL): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoText = (column: AnyColumn | SQL): SQL => sql`to_char(${column} at time zone 'UTC', ${sql.raw(ISO_FORMAT)})`;
+/** isoText for SQL written as text, a column by its name (`o.created_at`). */
+export const isoTextOf = (column: string): string => `to_char(${column} at time zone 'UTC', ${ISO_FORMAT})`;
 
 type Parsed<P> = { [K in keyof P]: P[K] extends JsonPart<infer T> ? T : never };
 
@@ -83,18 +86,13 @@ interface KeptStatement {
 const keptStatements = new WeakMap<object, Map<string, KeptStatement>>();
 let preparedCount = 0;
 
-interface Dialect {
-  sqlToQuery(query: SQL): { sql: string; params: unknown[] };
-}
-
 /** The statement's text with its values written in; only code's own plain values are accepted. */
 function inlinedText(db: DbOrTx, statement: SQL): string {
-  const dialect = (db as unknown as { dialect: Dialect }).dialect;
-  for (const value of dialect.sqlToQuery(statement).params) {
+  for (const value of renderedQuery(db, statement).params) {
     if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) throw new Error(`oneStatement: a prepared statement takes plain values, not ${typeof value}`);
     if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`oneStatement: a prepared statement takes finite numbers, not ${value}`);
   }
-  return dialect.sqlToQuery(sql`${statement}`.inlineParams()).sql;
+  return renderedQuery(db, sql`${statement}`.inlineParams()).sql;
 }
 
 /** `EXECUTE`s the statement prepared under `key` in this session, preparing it first when its text is new. */

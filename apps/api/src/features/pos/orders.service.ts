@@ -16,6 +16,8 @@ import {
 } from '@studio/shared';
 import { type Db, type DbOrTx, rows } from '../../db/client.js';
 import { presentTransferCheck } from '../../db/columns.js';
+// a timestamp as toISOString writes it, in ordersJson's SQL text
+import { isoTextOf as iso } from '../../db/one-statement.js';
 import { productsTable } from '../../resources/products/products.table.js';
 import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
 import { isAdmin, type UserRow } from '../../plugins/auth.js';
@@ -93,8 +95,6 @@ export async function assembleOrders(db: DbOrTx, rows: OrderRow[]): Promise<Orde
   );
 }
 
-/** A timestamp as JS's toISOString writes it (UTC, milliseconds, truncated as the drivers' dates are). */
-const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** A person kept by id and by name as at that moment, or null (as `{ id, name: name ?? '' }` in toOrder). */
 const person = (id: string, name: string) => `case when ${id} is not null then json_build_object('id', ${id}, 'name', coalesce(${name}, '')) end`;
 /** A money column as a JSON number, as drizzle's number mode reads NUMERIC(14,2). */

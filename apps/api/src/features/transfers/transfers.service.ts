@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { fromKobo, studioDate, type TransferItem, type TransferKind, type TransferLine, type TransferTotals, type UnconfirmedTransfers } from '@studio/shared';
+import { fromKobo, studioDate, toKobo, type TransferItem, type TransferKind, type TransferLine, type TransferTotals, type UnconfirmedTransfers } from '@studio/shared';
 import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { bridalBookingPaymentsTable, bridalBookingsTable, hostelStudentPaymentsTable, hostelStudentsTable, officeStudentPaymentsTable, officeStudentsTable, studentPaymentsTable, studentsTable, usersTable } from '../../db/schema.js';
@@ -119,7 +119,7 @@ function toLine(r: Row): TransferLine {
 
 
 function totals(lines: { amount: number }[]): TransferTotals {
-  return { count: lines.length, amount: fromKobo(lines.reduce((k, l) => k + Math.round(l.amount * 100), 0)) };
+  return { count: lines.length, amount: fromKobo(lines.reduce((k, l) => k + toKobo(l.amount), 0)) };
 }
 
 /** Every transfer line waiting for a person, oldest first, with their count and amount. */
@@ -175,7 +175,7 @@ export async function notReceivedParts(db: DbOrTx, from: string, to: string): Pr
 
 /** The two parts as one figure: the dashboard's and day close's. */
 export function notReceivedTotalsOf({ sales, ledgers }: { sales: TransferTotals; ledgers: TransferTotals }): TransferTotals {
-  return { count: sales.count + ledgers.count, amount: fromKobo(Math.round(sales.amount * 100) + Math.round(ledgers.amount * 100)) };
+  return { count: sales.count + ledgers.count, amount: fromKobo(toKobo(sales.amount) + toKobo(ledgers.amount)) };
 }
 
 /** Count and amount of the transfers flagged not received, dated in [from, to] (the dashboard's and day close's figure). */

@@ -36,7 +36,6 @@ export function outboxCounts({ entries, counts }: ShellOutbox): OutboxCounts {
   return { waiting: entries.filter((e) => e.status === 'waiting').length, attention: entries.filter((e) => e.status === 'attention').length };
 }
 
-
 /**
  * The waiting and refused sales in the till's database, read with IndexedDB itself (no Dexie: a few lines instead of
  * 100 KB before the page is drawn). A device without the database gets zeros, and is not given one.
