@@ -80,7 +80,7 @@ describe('POS till', () => {
   );
 
   it(
-    'keeps a scan made before the outlet\'s list has come, and adds it when the list comes',
+    'keeps the scans made before the outlet\'s list has come, in order, and adds them when the list comes',
     async () => {
       const list = deferred<void>();
       mockFetch(({ url }) => {
@@ -91,11 +91,15 @@ describe('POS till', () => {
       renderTill();
       const search = await screen.findByTestId('pos-search');
       await user.type(search, 'lip-01{Enter}');
+      // the box is ready for the next scan
+      expect((search as HTMLInputElement).value).toBe('');
+      await user.type(search, 'lip-01{Enter}');
+      expect(screen.getByTestId('pos-scans-waiting').textContent).toBe('2 scans kept: added when the list has loaded');
       expect(screen.queryAllByTestId('cart-line')).toHaveLength(0);
       list.resolve();
-      await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
-      expect(screen.getByTestId('cart-total').textContent).toBe('₦4,500.00');
-      expect((search as HTMLInputElement).value).toBe('');
+      await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('₦9,000.00'));
+      expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+      expect(screen.queryByTestId('pos-scans-waiting')).toBeNull();
     },
     COMPONENT_TEST_TIMEOUT,
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Outlet, TillItem } from '@studio/shared';
 import { IconAlertCircle, IconBarcode, IconCircleCheck, IconPackageImport, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
@@ -93,12 +93,14 @@ export const ProductPicker = memo(function ProductPicker({ outlet, products, loa
   });
   const pick = useCallback((p: TillItem) => latestAdd.current(p), []);
 
-  const [waitingScan, setWaitingScan] = useState<string | null>(null);
+  // scans made as the till opens, before the outlet's list has come: kept in order, each added when the list comes (the
+  // cart caps each line at the stock, as for any add)
+  const [waitingScans, setWaitingScans] = useState<readonly string[]>([]);
   useEffect(() => {
-    if (waitingScan === null || !products) return;
-    setWaitingScan(null);
-    latestAdd.current(scanned(waitingScan, searchTill(index, waitingScan), 0));
-  }, [waitingScan, products, index]);
+    if (waitingScans.length === 0 || !products) return;
+    setWaitingScans([]);
+    for (const scan of waitingScans) latestAdd.current(scanned(scan, searchTill(index, scan), 0));
+  }, [waitingScans, products, index]);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown') {
@@ -110,8 +112,11 @@ export const ProductPicker = memo(function ProductPicker({ outlet, products, loa
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const typed = text.trim();
-      // a scan as the till opens, before the outlet's list has come: kept, and added when the list comes
-      if (!products && typed) setWaitingScan(typed);
+      if (!products && typed) {
+        // the box is cleared for the next scan, as an add clears it
+        setWaitingScans((scans) => [...scans, typed]);
+        setText('');
+      }
       // a scanner is faster than a render: search the text as typed, not the deferred list
       else add(scanned(typed, typed === query.trim() ? results : searchTill(index, typed), highlight));
     } else if (event.key === 'Escape') {
@@ -146,9 +151,14 @@ export const ProductPicker = memo(function ProductPicker({ outlet, products, loa
         </Text>
       </Group>
       {loading && (
-        <Group justify="center" py="xl">
+        <Stack align="center" gap="xs" py="xl">
           <Loader type="dots" />
-        </Group>
+          {waitingScans.length > 0 && (
+            <Text size="sm" c="dimmed" role="status" data-testid="pos-scans-waiting">
+              {waitingScans.length === 1 ? '1 scan kept' : `${waitingScans.length} scans kept`}: added when the list has loaded
+            </Text>
+          )}
+        </Stack>
       )}
       {empty && <EmptyOutlet outlet={outlet} admin={admin} />}
       {!loading && !empty && results.length === 0 && (
