@@ -24,6 +24,10 @@ export default defineConfig({
     // the app's service worker (issue 18) is tested where it is the subject (e2e/offline.spec.ts allows it); elsewhere
     // it would stand between a spec's page.route and the network
     serviceWorkers: 'block',
+    // a click or a navigation that cannot happen fails on its own line, with its call log, instead of using up the test's
+    // 180 s (stop 28's CI on the checking machine: two tests timed out whole and the log named no step)
+    actionTimeout: 60_000,
+    navigationTimeout: 90_000,
     screenshot: 'only-on-failure',
     trace: 'off',
   },

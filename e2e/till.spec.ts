@@ -3,8 +3,8 @@ import { type Page, expect, test } from '@playwright/test';
 import { apiAs, signIn, waitForLoader } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
-/** The till's list of an outlet, whichever call loads it. */
-const tillList = (outlet: string) => new RegExp(`/api/(get-products/${outlet}|pos/${outlet}/products)(\\?|$)`);
+/** The till's list of an outlet, whichever call loads it, and its polls for what changed. */
+const tillList = (outlet: string) => new RegExp(`/api/(get-products/${outlet}|pos/${outlet}/products(/changes)?)(\\?|$)`);
 
 async function createProduct(page: Page, body: Record<string, unknown>) {
   const res = await apiAs<{ data: { id: number; name: string } }>(page, 'POST', '/api/products', body);
@@ -12,9 +12,13 @@ async function createProduct(page: Page, body: Record<string, unknown>) {
   return res.json.data;
 }
 
-/** The outlet answers with nothing to sell (the e2e database is shared by every spec, so no outlet stays empty). */
+/**
+ * The outlet answers with nothing to sell (the e2e database is shared by every spec, so no outlet stays empty), and
+ * its polls (every 3 s) with nothing changed since: a real poll from the mocked cursor would bring the outlet's real
+ * products into the list (on a slow machine the first poll came before the check, and the empty outlet filled up).
+ */
 async function emptyOutlet(page: Page, outlet: string) {
-  await page.route(tillList(outlet), (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: [], cursor: '1:1:' }) }));
+  await page.route(tillList(outlet), (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: [], removed: [], cursor: '1:1:' }) }));
 }
 
 test.describe('the till on a phone (390 px)', () => {
