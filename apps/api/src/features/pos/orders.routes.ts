@@ -22,6 +22,7 @@ import {
 } from '@studio/shared';
 import { z } from 'zod';
 import { namedRows, type Db } from '../../db/client.js';
+import { SnapshotCache } from '../../db/snapshot-cache.js';
 import { usersTable } from '../../db/schema.js';
 import { idParams, parseId, rememberSentFields, sentFields } from '../../plugins/request.js';
 import { containsPattern } from '../../crud/list-query.js';
@@ -262,10 +263,14 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
     return pagedOrders(db, where, req.query);
   });
 
+  // a page of a name search is a function of the orders alone (the same for every role): given again while nothing
+  // has been written (16 people searching a common name at once on the embedded database: decision 025)
+  const nameSearches = new SnapshotCache(db);
   app.get('/api/orders/name-search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req, reply) => {
     const { text } = req.params;
     const q = req.query;
-    return reply.type('application/json; charset=utf-8').send(await nameSearchedOrders(db, text, q.outlet, q));
+    const key = JSON.stringify([text, q.outlet ?? null, q.page, q.per_page]);
+    return reply.type('application/json; charset=utf-8').send(await nameSearches.answer(key, () => nameSearchedOrders(db, text, q.outlet, q)));
   });
 
   app.get('/api/orders/search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
