@@ -1,6 +1,10 @@
 // One way to write a naira amount, for the web's screens and the API's messages alike: en-NG with the ₦ sign and
 // kobo always shown (`₦1,234,500.00`). Amounts are naira numbers here; integer kobo is turned back with `fromKobo`.
 
+/** Money arithmetic is done in integer kobo; naira numbers are only for display and the wire. */
+export const toKobo = (naira: number) => Math.round(naira * 100);
+export const fromKobo = (kobo: number) => kobo / 100;
+
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A finite amount rounded to kobo, with no negative zero (-0 and -0.004 are 0): what is shown is never "-₦0.00". */

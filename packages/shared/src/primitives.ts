@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './validation.js';
+import { OUTLETS } from './labels.js';
 
 /** Naira amount: a JSON number, at least 0, at most 2 decimals. Stored as NUMERIC(14,2). */
 export const money = () =>
@@ -81,11 +82,6 @@ export const recordBase = {
   updated_at: z.string(),
 };
 
-export const OUTLETS = ['store', 'office', 'salon'] as const;
-export type Outlet = (typeof OUTLETS)[number];
+export { OUTLETS, OUTLET_LABELS, type Outlet } from './labels.js';
 export const outletSchema = z.enum(OUTLETS);
-export const OUTLET_LABELS: Record<Outlet, string> = { store: 'Makeup Store', office: 'PMU Office', salon: 'Salon' };
-
-/** Money arithmetic is done in integer kobo; naira numbers are only for display and the wire. */
-export const toKobo = (naira: number) => Math.round(naira * 100);
-export const fromKobo = (kobo: number) => kobo / 100;
+export { toKobo, fromKobo } from './money.js';

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { BOOKING_STATUSES, type BookingStatus } from '../labels.js';
 import { defineResource } from '../crud/define-resource.js';
 import { depositRule } from '../crud/ledger.js';
 import { clientRef, id, isoDate, isoMonth, money, optionalText, recordBase, text } from '../primitives.js';
 import { paymentMethodSchema } from './orders.js';
 import { phoneNumber } from '../phone.js';
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export { BOOKING_STATUSES, BOOKING_STATUS_LABELS, type BookingStatus } from '../labels.js';
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' };
 
 /**
  * pending → confirmed → completed, or cancelled from pending or confirmed. A confirmed booking may go

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../labels.js';
 import { id, isoDate, money, optionalText, outletSchema, text } from '../primitives.js';
 import { discountApprovalSchema } from '../settings.js';
 import { transferCheckShape } from '../transfers.js';
 import { orderRefundRecordSchema } from '../refunds.js';
 
-export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'pos'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', transfer: 'Bank transfer', card: 'Card', pos: 'POS terminal' };
+export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../labels.js';
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const ORDER_STATUSES = ['paid', 'void'] as const;
 

@@ -1,0 +1,16 @@
+// The studio's fixed lists and the words a screen shows for them, with no schema: a screen that only names an outlet,
+// a payment method or a booking's status (the shell's header, the dashboard) does not load zod and the resources'
+// schemas with them (issue 20, item 5: the dashboard on a phone). The schemas built on these lists
+// (`outletSchema`, `paymentMethodSchema`, `bookingStatusSchema`) stay with their resources, which re-export the lists.
+
+export const OUTLETS = ['store', 'office', 'salon'] as const;
+export type Outlet = (typeof OUTLETS)[number];
+export const OUTLET_LABELS: Record<Outlet, string> = { store: 'Makeup Store', office: 'PMU Office', salon: 'Salon' };
+
+export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'pos'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', transfer: 'Bank transfer', card: 'Card', pos: 'POS terminal' };
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' };
