@@ -1,20 +1,14 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { ADMIN_HOME, PAYMENT_REMINDERS_PATH, TRANSFERS_PATH } from '../lib/config';
+import { type Preloadable, preloadable } from '../lib/preloadable';
 
 export type PageProps = { title: string };
-/** A page's component, loaded when first drawn or earlier by `preload`. */
-type Page = LazyExoticComponent<ComponentType<PageProps>> & { preload: () => Promise<unknown> };
+/** A page's component, loaded when first drawn or earlier by `preload`, and drawn at once when it has come. */
+type Page = Preloadable<PageProps>;
 
 /** A lazily loaded page whose chunk can also be fetched ahead of its first drawing (`preload`, once). */
-export function lazyPage(load: () => Promise<ComponentType<PageProps>>): Page {
-  let loading: Promise<ComponentType<PageProps>> | undefined;
-  const once = () => (loading ??= load());
-  return Object.assign(
-    lazy(() => once().then((component) => ({ default: component }))),
-    { preload: once },
-  );
-}
+export const lazyPage = (load: () => Promise<ComponentType<PageProps>>): Page => preloadable(load);
 
 /** Who may open a route: every signed-in staff member, or admins only (staff are sent to their till). */
 export type Access = 'staff' | 'admin';
@@ -132,10 +126,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
 /**
  * Starts fetching the chunk of the page at `pathname` (the one the app opens on), so that it comes with the shell's
  * chunk instead of after the shell has been drawn: one round trip less before a signed-in start shows its page
- * (issue 20, item 5: the dashboard on a phone). A failed fetch is left to the page's own loading to report.
+ * (issue 20, item 5: the dashboard on a phone). Settles when the chunk has come or failed (at once for an address
+ * that is no page's); a failed fetch is left to the page's own loading to report.
  */
-export function preloadPage(pathname: string): void {
-  PAGE_ROUTES.find((route) => matchPath(route.path, pathname))
-    ?.page.preload()
-    .catch(() => undefined);
+export function preloadPage(pathname: string): Promise<unknown> {
+  const route = PAGE_ROUTES.find((r) => matchPath(r.path, pathname));
+  return route ? route.page.preload().catch(() => undefined) : Promise.resolve();
 }

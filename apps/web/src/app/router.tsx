@@ -1,26 +1,36 @@
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, Suspense, lazy, useEffect } from 'react';
+import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, type RouteObject, createBrowserRouter } from 'react-router';
 import { LoginPage } from '../features/auth/login.page';
 import { sessionTimedOut } from '../lib/api-client';
 import { afterLoadAndIdle } from '../lib/after-load';
 import { isLoggedIn, useCurrentUser } from '../lib/auth-store';
 import { ADMIN_HOME, LOGIN_PATH } from '../lib/config';
+import { preloadable } from '../lib/preloadable';
 import { useSignal } from '../lib/signal';
 import { useLatch } from '../lib/use-latch';
 import { RequireAccess, RequireUser } from './guards';
 import { PAGE_ROUTES, preloadPage } from './page-routes';
 import { AppLoader } from './shell/app-loader';
+import { viewportOf } from './shell/use-viewport';
 import { LoadingBar } from './shell/loading-bar';
 
 // The shell (sidebar, header, menus) is its own chunk: the login route never downloads it.
-const loadShell = () => import('./shell/app-shell');
-const ShellLayout = lazy(() => loadShell().then((m) => ({ default: m.ShellLayout })));
-// A signed-in start fetches the shell's chunk and its page's at once, not the page's after the shell is drawn.
-if (typeof window !== 'undefined' && isLoggedIn()) {
-  loadShell().catch(() => undefined);
-  preloadPage(window.location.pathname);
-}
+// A wide screen draws the sidebar or the menu bar with the shell: their chunks come before the shell is drawn.
+const ShellLayout = preloadable(() =>
+  import('./shell/app-shell').then(async (m) => {
+    if (!viewportOf(window.innerWidth).narrow) await m.preloadWideMenus();
+    return m.ShellLayout;
+  }),
+);
+// A signed-in start fetches the shell's chunk and its page's at once (`/` opens the dashboard), not the page's after the
+// shell is drawn; settles when both have come (or failed).
+let startingSignedIn = typeof window !== 'undefined' && isLoggedIn();
+const signedInStart = startingSignedIn
+  ? Promise.all([ShellLayout.preload().catch(() => undefined), preloadPage(window.location.pathname === '/' ? ADMIN_HOME : window.location.pathname)]).then(() => {
+      startingSignedIn = false;
+    })
+  : Promise.resolve();
 const TemplatePage = lazy(() => import('../features/template-pages/template-pages.page').then((m) => ({ default: m.TemplatePage })));
 // Mantine's Modal (with its scroll area and floating-ui) is not part of the login route: loaded on the first 401, or
 // once the page has loaded and the browser is idle when someone is signed in. If the chunk cannot be fetched (server gone), no modal rather than a crash.
@@ -67,6 +77,31 @@ function PageShown({ path }: { path: string }) {
   return null;
 }
 
+/**
+ * The shell, in its Suspense boundary. On a signed-in start it waits, drawing the page's placeholder (not a Suspense
+ * fallback), until the shell's and the page's chunks have both come, then draws the shell and its page together in one
+ * render: no fallback is committed, so React does not hold the page back by its 300 ms reveal throttle, and the page
+ * is on screen as soon as its code is (issue 20, item 5: the dashboard on a phone). Later (after signing in, say) it
+ * is an ordinary lazy component: a navigation keeps the last screen until the shell is ready.
+ */
+function Shell() {
+  const [waiting, setWaiting] = useState(startingSignedIn);
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    void signedInStart.then(() => current && setWaiting(false));
+    return () => {
+      current = false;
+    };
+  }, [waiting]);
+  if (waiting) return <PageFallback />;
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <ShellLayout />
+    </Suspense>
+  );
+}
+
 /** Always mounted: the start-up loader, the request bar and the 'Session TimeOut' modal (needs the router to log out). */
 function RootLayout() {
   return (
@@ -99,11 +134,7 @@ export const routes: RouteObject[] = [
         element: <RequireUser />,
         children: [
           {
-            element: (
-              <Suspense fallback={<PageFallback />}>
-                <ShellLayout />
-              </Suspense>
-            ),
+            element: <Shell />,
             children: PAGE_ROUTES.map(({ path, title, access, page: Page }) => ({
               path,
               element: (

@@ -1,6 +1,7 @@
-import { AppShell, Box, ScrollArea } from '@mantine/core';
+import { AppShell, Box } from '@mantine/core';
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { afterPaint } from '../../lib/after-load';
 import { refreshCurrentUser, useCurrentUser } from '../../lib/auth-store';
 import { registerServiceWorker } from '../../lib/pwa/service-worker';
 import { useLatch } from '../../lib/use-latch';
@@ -9,7 +10,7 @@ import { ShellFooter } from './footer';
 import { ShellHeader } from './header';
 import { LAYOUT_STYLES, chooseLayout } from './layout-style';
 import { menuFor } from './menu';
-import { HorizontalMenu, IconMenu, SidebarMenu } from './nav-menu';
+import { HorizontalMenu, NavbarMenu } from './menus.lazy';
 import { useOfflineSync } from './offline-sales';
 import { PwaNotices } from './pwa-notices';
 import { useViewport } from './use-viewport';
@@ -25,6 +26,8 @@ const HORIZONTAL_MENU_HEIGHT = 48;
  * content, footer and back-to-top. `?layout=NAME` picks the arrangement (contract §6); under 991 px
  * every layout uses the slide-over sidebar.
  */
+export { preloadWideMenus } from './menus.lazy';
+
 export function ShellLayout() {
   const user = useCurrentUser()!;
   const location = useLocation();
@@ -52,10 +55,12 @@ export function ShellLayout() {
   useOfflineSync();
   // name, role and photo may have changed since sign-in; a revoked token shows the 'Session TimeOut' modal.
   // The stored user is the session: an offline start shows the app without waiting for this.
+  // Asked once the shell is on screen, so that the request does not hold up its first paint.
   useEffect(() => {
-    void refreshCurrentUser().catch(() => undefined);
+    const cancel = afterPaint(() => void refreshCurrentUser().catch(() => undefined));
     // the installable, offline app (issue 18): precached files, an update offered when a new deploy is ready
     registerServiceWorker();
+    return cancel;
   }, []);
 
   const nav = viewport.narrow ? 'drawer' : layout.nav;
@@ -86,16 +91,18 @@ export function ShellLayout() {
         </Box>
         {nav === 'horizontal' && (
           <Box h={HORIZONTAL_MENU_HEIGHT} className={classes.horizontalBar}>
-            <HorizontalMenu menu={menu} filledIcons={layout.filledIcons} />
+            <Suspense fallback={null}>
+              <HorizontalMenu menu={menu} filledIcons={layout.filledIcons} />
+            </Suspense>
           </Box>
         )}
       </AppShell.Header>
 
       {hasNavbar && (
         <AppShell.Navbar className={classes.navbar} data-testid="sidebar">
-          <AppShell.Section grow component={ScrollArea} p={nav === 'icons' ? 'xs' : 'sm'} type="scroll">
-            {nav === 'icons' ? <IconMenu menu={menu} filledIcons={layout.filledIcons} /> : <SidebarMenu menu={menu} filledIcons={layout.filledIcons} />}
-          </AppShell.Section>
+          <Suspense fallback={null}>
+            <NavbarMenu icons={nav === 'icons'} menu={menu} filledIcons={layout.filledIcons} />
+          </Suspense>
         </AppShell.Navbar>
       )}
 

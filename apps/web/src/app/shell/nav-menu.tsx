@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Divider, Group, Menu, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Box, Button, Divider, Group, Menu, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconCircleDot, IconDots, IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
@@ -176,6 +176,15 @@ function MenuLeaf({ item }: { item: Exclude<MenuItem, { type: 'head' } | { type:
     <Menu.Item component="a" href={item.url} target={item.type === 'extTabLink' ? '_blank' : undefined} rightSection={<IconExternalLink size={14} />}>
       {item.title}
     </Menu.Item>
+  );
+}
+
+/** The sidebar's content on a wide screen: the icon rail (`icons`) or the labelled menu, scrolled within the navbar. */
+export function NavbarMenu({ icons, menu, filledIcons }: NavProps & { icons: boolean }) {
+  return (
+    <AppShell.Section grow component={ScrollArea} p={icons ? 'xs' : 'sm'} type="scroll">
+      {icons ? <IconMenu menu={menu} filledIcons={filledIcons} /> : <SidebarMenu menu={menu} filledIcons={filledIcons} />}
+    </AppShell.Section>
   );
 }
 

@@ -1,17 +1,15 @@
-import { Anchor, Badge, Box, ColorSwatch, Group, Progress, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, ColorSwatch, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { OUTLETS, OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Dashboard, type Outlet } from '@studio/shared';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, formatMoney } from '../../lib/format';
-import { OrderStatusBadge } from '../../lib/orders/order-labels';
+import { formatMoney } from '../../lib/format';
 import { OUTLET_COLORS } from '../../lib/ui/outlet-colors';
 import { DONUT_SIZE, METHOD_COLORS, methodsByAmount, share as shareLabel } from './dashboard-figures';
 
 type Sales = Dashboard['sales'];
 
 const productsPath = (outlet: Outlet) => `/products/manage/${outlet}`;
-const invoicesPath = (outlet: Outlet) => `/invoices/product-invoices/${outlet}`;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 export function OutletBadge({ outlet }: { outlet: Outlet }) {
@@ -164,76 +162,6 @@ export function TopStaffList({ staff }: { staff: Sales['top_staff'] }) {
         />
       ))}
     </Stack>
-  );
-}
-
-/** The newest invoices of every outlet; each opens its outlet's invoices. A table, or a list on a phone. */
-export function RecentInvoices({ orders, compact }: { orders: Sales['recent_orders']; compact: boolean }) {
-  if (!orders.length) return <EmptyLine>No invoices yet.</EmptyLine>;
-  if (compact) {
-    return (
-      <Stack gap={0} data-testid="recent-invoices">
-        {orders.map((o) => (
-          <UnstyledButton key={o.id} component={Link} to={invoicesPath(o.outlet)} py="xs" data-testid="recent-invoice" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600} c="gold" style={nowrap}>
-                    {o.invoice_no}
-                  </Text>
-                  <Text size="sm" truncate>
-                    {o.customer_name}
-                  </Text>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {OUTLET_LABELS[o.outlet]} · {formatDateTime(o.created_at)}
-                </Text>
-              </div>
-              <Stack gap={2} align="flex-end">
-                <Text size="sm" fw={600} td={o.status === 'void' ? 'line-through' : undefined} style={nowrap}>
-                  {formatMoney(o.total)}
-                </Text>
-                <OrderStatusBadge status={o.status} />
-              </Stack>
-            </Group>
-          </UnstyledButton>
-        ))}
-      </Stack>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table verticalSpacing={8} horizontalSpacing="sm" fz="sm" highlightOnHover data-testid="recent-invoices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Invoice</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Outlet</Table.Th>
-            <Table.Th>Time</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.map((o) => (
-            <Table.Tr key={o.id} data-testid="recent-invoice">
-              <Table.Td style={nowrap}>
-                <Anchor component={Link} to={invoicesPath(o.outlet)} fw={600} size="sm">
-                  {o.invoice_no}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{o.customer_name}</Table.Td>
-              <Table.Td style={nowrap}>{OUTLET_LABELS[o.outlet]}</Table.Td>
-              <Table.Td style={nowrap}>{formatDateTime(o.created_at)}</Table.Td>
-              <Table.Td style={{ ...nowrap, textAlign: 'right', textDecoration: o.status === 'void' ? 'line-through' : undefined }}>{formatMoney(o.total)}</Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>
-                <OrderStatusBadge status={o.status} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 

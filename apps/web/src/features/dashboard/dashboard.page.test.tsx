@@ -169,8 +169,8 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
       ['Matte LipstickMakeup Store · reorder at 51 left', '/products/manage/store'],
     ]);
 
-    // the newest invoices, each opening its outlet's invoices; a void one is marked
-    const recent = screen.getAllByTestId('recent-invoice');
+    // the newest invoices (their table a chunk of its own), each opening its outlet's invoices; a void one is marked
+    const recent = await screen.findAllByTestId('recent-invoice');
     expect(recent).toHaveLength(2);
     expect(within(recent[0]!).getByRole('link', { name: 'STO-000009' }).getAttribute('href')).toBe('/invoices/product-invoices/store');
     expect(within(recent[0]!).getByTestId('order-status').textContent).toBe('VOID');

@@ -5,6 +5,7 @@ import { IconArrowDownRight, IconArrowUpRight, IconBuildingStore, IconChevronRig
 import dayjs from 'dayjs';
 import { lazy, memo, Suspense, type ReactNode, useDeferredValue } from 'react';
 import { Link } from 'react-router';
+import { usePainted } from '../../lib/after-load';
 import { useCurrentUser } from '../../lib/auth-store';
 import { formatMoney } from '../../lib/format';
 import { studioDate } from '../../lib/studio-time';
@@ -13,7 +14,7 @@ import { PageHeader } from '../../lib/ui/page-header';
 import { StatCard } from '../../lib/ui/stat-card';
 import { BackupsBadge, BackupsSummary } from './dashboard-backups';
 import { type Change, DONUT_SIZE, changeVs, dayRange, greeting, monthName, share, topOutlet } from './dashboard-figures';
-import { PaymentMethods, RecentInvoices, StockAlertsList, TopProductsList, TopStaffList } from './dashboard-lists';
+import { PaymentMethods, StockAlertsList, TopProductsList, TopStaffList } from './dashboard-lists';
 import { DASHBOARD_LINKS, FinanceCards, HostelBeds, MonthClients, TodayAppointments, TraineesSummary, UpcomingBookings } from './dashboard-studio';
 import classes from './dashboard.module.css';
 import { useDashboard } from './dashboard.queries';
@@ -25,6 +26,8 @@ const charts = () => import('./dashboard-charts');
 const DailySalesChart = lazy(() => charts().then((m) => ({ default: m.DailySalesChart })));
 const MonthlySalesChart = lazy(() => charts().then((m) => ({ default: m.MonthlySalesChart })));
 const PaymentMethodsDonut = lazy(() => charts().then((m) => ({ default: m.PaymentMethodsDonut })));
+// the newest invoices' table too (Mantine's Table, its scroll area and floating-ui), in a chunk of its own
+const RecentInvoices = lazy(() => import('./dashboard-invoices').then((m) => ({ default: m.RecentInvoices })));
 
 const OUTLET_ICONS: Record<Outlet, typeof IconBuildingStore> = { store: IconBuildingStore, office: IconSparkles, salon: IconScissors };
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -179,7 +182,8 @@ export function DashboardPage({ title }: { title: string }) {
   const user = useCurrentUser();
   // read at the first render (not in an effect): a phone's page is drawn once, at its own chart heights
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
-  const query = useDashboard();
+  // asked once the page is on screen: the request does not hold up its first paint (the greeting)
+  const query = useDashboard(usePainted());
   // The figures are drawn in a background render that gives way to the browser every few milliseconds, not in one
   // long task when the answer comes (issue 20, item 5: most of a phone's blocking time was that task). Until it is
   // done the page shows what it showed, unchanged: DashboardFigures is memoised, its props the same.
