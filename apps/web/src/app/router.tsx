@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { Navigate, Outlet, type RouteObject, createBrowserRouter } from 'react-router';
 import { LoginPage } from '../features/auth/login.page';
 import { sessionTimedOut } from '../lib/api-client';
@@ -89,7 +89,8 @@ function Shell() {
   useEffect(() => {
     if (!waiting) return;
     let current = true;
-    void signedInStart.then(() => current && setWaiting(false));
+    // a transition: React draws the shell and its page in slices of a few milliseconds, not in one long task
+    void signedInStart.then(() => current && startTransition(() => setWaiting(false)));
     return () => {
       current = false;
     };

@@ -17,13 +17,42 @@ export function afterLoadAndIdle(run: () => void): void {
 }
 
 /** A hidden tab draws no frame: at the latest this long after it was asked, `afterPaint` runs anyway. */
-const PAINT_FALLBACK_MS = 200;
+const PAINT_FALLBACK_MS = 250;
 
 /**
- * Runs `run` once the browser has drawn the next frame (at the latest PAINT_FALLBACK_MS later); returns what cancels
- * it. For the requests a screen starts when it is first drawn (its figures, the user's fresh details): started after
- * the frame that shows the screen, not in the effects before it, they do not hold up its first paint, and they come a
- * frame later at most (issue 20, item 5: a phone's Lighthouse counts every request started before the largest paint).
+ * Settles once the app's first screen has been shown: when the browser reports a largest paint drawn after the first
+ * call (Chrome reports it a frame or two after the frame itself, and Lighthouse dates the paint by that report), or
+ * PAINT_FALLBACK_MS after it (no such report: another browser, or a screen whose largest text is the loader's).
+ */
+let firstScreen: Promise<void> | undefined;
+let firstScreenDone = false;
+function firstScreenShown(): Promise<void> {
+  return (firstScreen ??= new Promise<void>((resolve) => {
+    const asked = performance.now();
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      firstScreenDone = true;
+      observer?.disconnect();
+      window.clearTimeout(fallback);
+      resolve();
+    };
+    const fallback = window.setTimeout(done, PAINT_FALLBACK_MS);
+    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.startTime >= asked)) done();
+      });
+      observer.observe({ type: 'largest-contentful-paint' });
+    }
+  }));
+}
+
+/**
+ * Runs `run` once the browser has shown the screen just drawn (at the latest PAINT_FALLBACK_MS later); returns what
+ * cancels it. For the requests a screen starts when it is first drawn (its figures, the user's fresh details) and the
+ * code it can do without for a moment (a tooltip, a menu's drop-down): started after the frame that shows the screen,
+ * not in the effects before it, they do not hold up its first paint (issue 20, item 5: a phone's Lighthouse counts
+ * every request started before the largest paint). At start-up that is when the first screen's largest paint is
+ * reported (the start-up loader still covers it then); later, the task after the next two frames.
  */
 export function afterPaint(run: () => void): () => void {
   if (typeof window === 'undefined') return () => {};
@@ -31,12 +60,19 @@ export function afterPaint(run: () => void): () => void {
   const once = () => {
     if (!pending) return;
     pending = false;
-    window.clearTimeout(fallback);
     run();
   };
+  if (!firstScreenDone) {
+    void firstScreenShown().then(once);
+    return () => {
+      pending = false;
+    };
+  }
   const fallback = window.setTimeout(once, PAINT_FALLBACK_MS);
-  // the frame callback runs before the frame is drawn; the task it queues runs after
-  const frame = window.requestAnimationFrame(() => window.setTimeout(once, 0));
+  // A frame callback runs before its frame is drawn: the next frame's callback is the first to come after it.
+  let frame = window.requestAnimationFrame(() => {
+    frame = window.requestAnimationFrame(() => window.setTimeout(once, 0));
+  });
   return () => {
     pending = false;
     window.clearTimeout(fallback);

@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy, useEffect, useState } from 'react';
+import { type ComponentType, createElement, lazy, startTransition, useEffect, useState } from 'react';
 import { afterPaint } from './after-load';
 
 /** A component whose chunk is loaded on demand, or ahead of its first drawing by `preload` (once). */
@@ -37,7 +37,7 @@ export function useLoadedAfterPaint(component: { preload: () => Promise<unknown>
   useEffect(() => {
     if (loaded) return;
     let current = true;
-    const load = () => void component.preload().then(() => current && setLoaded(true), () => undefined);
+    const load = () => void component.preload().then(() => current && startTransition(() => setLoaded(true)), () => undefined);
     const cancel = now ? (load(), () => {}) : afterPaint(load);
     return () => {
       current = false;
