@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../lib/auth-store';
 import { getCurrentUser } from '../../lib/auth-store';
 import { callsOf, COMPONENT_TEST_TIMEOUT, jsonResponse, makeUser, mockFetch, renderRoutes, resetSession, setupUser, storeUser } from '../../test/helpers';
 import { RequireUser } from '../guards';
-import { ShellLayout } from './app-shell';
+import { ShellLayout, preloadWideMenus } from './app-shell';
 import { ADMIN_MENU, STAFF_MENU, menuPaths } from './menu';
 
 function renderShell(user: CurrentUser, entry = '/dashboard/main', serverUser: CurrentUser = user) {
@@ -36,6 +36,10 @@ async function settle(fetchMock: ReturnType<typeof mockFetch>) {
   await waitFor(() => expect(callsOf(fetchMock).some((c) => c.url.pathname === '/api/user')).toBe(true));
   await act(async () => {});
 }
+
+// as the router does for a wide screen before it draws the shell: the menus' chunks have come (CI at load 15: the
+// first test's sidebar was still its Suspense fallback when it was read)
+beforeAll(() => preloadWideMenus(), COMPONENT_TEST_TIMEOUT);
 
 beforeEach(() => {
   resetSession();
