@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { type ModuleGraph, neededModules } from './build/first-screen-chunk';
 import { PWA_ICONS, drawIcon } from './build/pwa-icons';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -169,6 +170,29 @@ function pwa(config: StudioConfig) {
   });
 }
 
+/**
+ * The `shell` chunk: what the shell and the admins' home page (the dashboard) import beyond the entry, except the
+ * dashboard's own modules (issue 20, item 5: the dashboard on a phone). Left to itself the bundler gives each module
+ * shared by a different set of pages a chunk of its own: the dashboard's first screen was 34 files, most of a few
+ * hundred bytes, each a round trip on a phone's slow link. Every signed-in page loads the shell first, so a page's
+ * imports from this chunk cost it nothing more. build/first-screen-chunk.ts finds the modules by following each
+ * import for the names it takes (the bundler's graph holds every module behind a package's index).
+ */
+function firstScreenChunk() {
+  const src = (file: string) => path.join(webRoot, 'src', file);
+  const home = src('features/dashboard/dashboard.page.tsx');
+  const homeOwn = path.dirname(home) + path.sep;
+  const react = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+  let members: Set<string> | undefined;
+  return (id: string, graph: ModuleGraph) => {
+    if (!members) {
+      const entry = neededModules(graph, [src('main.tsx')]);
+      members = new Set([...neededModules(graph, [src('app/shell/app-shell.tsx'), home])].filter((m) => !entry.has(m) && !m.startsWith(homeOwn) && !react.test(m)));
+    }
+    return members.has(id) ? 'shell' : null;
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // .env files at the repository root may carry STUDIO_* too; real environment variables win
   const env = { ...loadEnv(mode, fileURLToPath(new URL('../..', import.meta.url)), ['STUDIO_', 'TZ_STUDIO']), ...process.env };
@@ -204,6 +228,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 1 },
               { name: 'start', tags: ['$initial'] },
+              { name: firstScreenChunk(), includeDependenciesRecursively: false },
             ],
           },
         },
