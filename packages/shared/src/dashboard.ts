@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { OUTLETS, outletSchema } from './primitives.js';
-import { ORDER_STATUSES, PAYMENT_METHODS } from './resources/orders.js';
+import { OUTLETS, PAYMENT_METHODS } from './labels.js';
+import { outletSchema } from './primitives.js';
+import { ORDER_STATUSES } from './resources/orders.js';
 import { APPOINTMENT_STATUSES } from './resources/appointments.js';
 
 // `GET /api/dashboard` (admin): every figure the dashboard shows, in one call. The answer is a set of

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { fromKobo, money, optionalText, text, toKobo, type Outlet } from './primitives.js';
-import { PAYMENT_METHODS, type OrderSummary, type PaymentMethod } from './resources/orders.js';
+import { PAYMENT_METHODS, type Outlet, type PaymentMethod } from './labels.js';
+import { fromKobo, toKobo } from './money.js';
+import { money, optionalText, text } from './primitives.js';
+import type { OrderSummary } from './resources/orders.js';
 import type { TransferTotals } from './transfers.js';
 import type { DeviceWaiting } from './offline.js';
 

@@ -1,7 +1,7 @@
 // The studio's fixed lists and the words a screen shows for them, with no schema: a screen that only names an outlet,
 // a payment method or a booking's status (the shell's header, the dashboard) does not load zod and the resources'
 // schemas with them (issue 20, item 5: the dashboard on a phone). The schemas built on these lists
-// (`outletSchema`, `paymentMethodSchema`, `bookingStatusSchema`) stay with their resources, which re-export the lists.
+// (`outletSchema`, `paymentMethodSchema`, `bookingStatusSchema`) stay with their resources; the lists have this one home.
 
 export const OUTLETS = ['store', 'office', 'salon'] as const;
 export type Outlet = (typeof OUTLETS)[number];

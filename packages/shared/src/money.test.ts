@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKobo, formatNaira, formatSignedNaira } from './money.js';
-import { fromKobo } from './primitives.js';
+import { formatKobo, formatNaira, formatSignedNaira, fromKobo } from './money.js';
 
 describe('formatNaira', () => {
   it('writes en-NG with the ₦ sign and kobo, never -₦0.00', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDate, optionalText, type Outlet } from './primitives.js';
+import type { Outlet } from './labels.js';
+import { isoDate, optionalText } from './primitives.js';
 import { DEVICE_CODE_PATTERN, deviceIdSchema } from './resources/orders.js';
 
 /**

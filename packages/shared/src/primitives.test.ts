@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors } from './validation.js';
-import { isoDate, isoMonth, money, optionalText, toKobo } from './primitives.js';
+import { toKobo } from './money.js';
+import { isoDate, isoMonth, money, optionalText } from './primitives.js';
 import { stockStatus } from './resources/products.js';
 import { userCreateSchema } from './resources/users.js';
 

@@ -82,6 +82,4 @@ export const recordBase = {
   updated_at: z.string(),
 };
 
-export { OUTLETS, OUTLET_LABELS, type Outlet } from './labels.js';
 export const outletSchema = z.enum(OUTLETS);
-export { toKobo, fromKobo } from './money.js';

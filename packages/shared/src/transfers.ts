@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text, type Outlet } from './primitives.js';
+import type { Outlet } from './labels.js';
+import { text } from './primitives.js';
 
 /** Where a bank-transfer payment line lives: a sale's payments, a trainee's fee ledger (three kinds), a booking's ledger. */
 export const TRANSFER_KINDS = ['sale', 'student', 'office-student', 'hostel-student', 'booking'] as const;

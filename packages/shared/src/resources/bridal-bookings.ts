@@ -6,7 +6,6 @@ import { clientRef, id, isoDate, isoMonth, money, optionalText, recordBase, text
 import { paymentMethodSchema } from './orders.js';
 import { phoneNumber } from '../phone.js';
 
-export { BOOKING_STATUSES, BOOKING_STATUS_LABELS, type BookingStatus } from '../labels.js';
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
 /**

@@ -5,7 +5,6 @@ import { discountApprovalSchema } from '../settings.js';
 import { transferCheckShape } from '../transfers.js';
 import { orderRefundRecordSchema } from '../refunds.js';
 
-export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../labels.js';
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const ORDER_STATUSES = ['paid', 'void'] as const;
 
