@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Cart, cartReducer, cartTotals, checkPayments, emptyCart, newClientRef } from './cart';
+import { type Cart, cartReducer, cartTotals, checkPayments, emptyCart } from './cart';
 
 const lipstick = { id: 1, name: 'Matte Lipstick', sku: 'LIP-01', kind: 'product' as const, price: 4500, quantity: 3 };
 const brows = { id: 2, name: 'Brow shaping', sku: null, kind: 'service' as const, price: 3000.1, quantity: null };
@@ -54,21 +54,5 @@ describe('payments', () => {
       { method: 'transfer', amount: 5000.25, reference: 'OPay 2' },
     ]);
     expect(r).toMatchObject({ paid: 9000.5, remaining: 0, change: 0, problem: null });
-  });
-});
-
-describe('newClientRef', () => {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-  it('is a v4 UUID, also where randomUUID is missing (a till opened over plain HTTP)', () => {
-    expect(newClientRef()).toMatch(UUID);
-    const original = crypto.randomUUID;
-    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
-    try {
-      const refs = new Set(Array.from({ length: 50 }, () => newClientRef()));
-      expect(refs.size).toBe(50);
-      for (const ref of refs) expect(ref).toMatch(UUID);
-    } finally {
-      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
-    }
   });
 });

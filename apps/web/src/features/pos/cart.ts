@@ -1,5 +1,4 @@
 import { type PaymentMethod, type Product, fromKobo, toKobo } from '@studio/shared';
-import { randomUuid } from '../../lib/uuid';
 
 /** One line of the cart: the product as the till last saw it, and how many. */
 export interface CartLine {
@@ -155,6 +154,3 @@ export function checkPayments(total: number, payments: readonly PaymentLine[]): 
   else if (changeK > cashK) problem = 'Only cash can be more than the total: reduce the transfer, card or POS amount.';
   return { paid: fromKobo(paidK), remaining: fromKobo(Math.max(0, totalK - paidK)), change: fromKobo(changeK), problem };
 }
-
-/** A sale's client_ref: a v4 UUID, also on a till opened by plain HTTP (lib/uuid.ts). */
-export const newClientRef = randomUuid;

@@ -15,7 +15,8 @@ import { useOutbox } from '../../lib/offline/use-outbox';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { PageHeader } from '../../lib/ui/page-header';
 import { useStudioSettings } from '../../lib/settings-queries';
-import { type Cart, type CartAction, type CartLine, cartTotals, newClientRef } from './cart';
+import { randomUuid } from '../../lib/uuid';
+import { type Cart, type CartAction, type CartLine, cartTotals } from './cart';
 import { CartPanel } from './cart-panel';
 import { CheckoutModal } from './checkout.modal';
 import { ClosedDayBanner } from './closed-day-banner';
@@ -83,7 +84,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   const empty = cart.lines.length === 0;
   const charge = useCallback(() => {
     if (empty) return;
-    dispatch({ type: 'startCheckout', clientRef: newClientRef() });
+    dispatch({ type: 'startCheckout', clientRef: randomUuid() });
     setCartOpen(false);
     setCheckoutOpen(true);
   }, [empty, dispatch]);
