@@ -14,8 +14,9 @@ const MAX_CHARS = 8_000_000;
  * id, which moves the snapshot's xmax on (or takes the id out of its in-progress list), so once anything has been
  * written, every answer kept before it is never given again. An answer computed while a write committed is kept
  * under the snapshot read before it, which the next request no longer reads: it is never given. Reads never change
- * the snapshot. The snapshot is the database's, not the process's, so the rule holds with several API processes
- * on PostgreSQL too; each process keeps its own answers.
+ * the snapshot. The snapshot is the database server's, not the process's, so the rule holds with several API processes
+ * on PostgreSQL too; each process keeps its own answers. On PostgreSQL a commit in another database of the same server
+ * moves it on as well: fewer answers given again there, never a wrong one.
  *
  * For an answer that is a function of the data alone: not of the time (no `now()` in it, no "today"), and not of
  * who asks (put the role in the key if it matters).
