@@ -7,6 +7,8 @@ import { scheduleBackups } from './db/backup-schedule.js';
 import { ensureFirstAdmin, ignoredAdminSettings } from './features/auth/first-admin.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
+import { crudRegistry } from './crud/registry.js';
+import { erasureRecordFile, reapplyErasures } from './resources/clients/erasure-record.js';
 import type { AppConfig } from './config.js';
 import { announceListening, apiProcessCount, forkApiWorkers, isApiWorker } from './cluster.js';
 
@@ -27,6 +29,7 @@ async function main() {
   // PostgreSQL: the lock a restore checks, held on a connection of its own while this process runs (db/server-lock.ts)
   const releaseLock = database.kind === 'postgres' && config.databaseUrl ? await holdServerLock(config.databaseUrl) : undefined;
   const admin = isApiWorker() ? undefined : await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
+  if (!isApiWorker()) await eraseAgain(database.db, config);
   const ignored = isApiWorker() || admin ? undefined : await ignoredAdminSettings(database.db, config.adminUsername, config.adminPassword);
   const app = await buildApp({ database, config, logger: { level: config.logLevel, redact: ['req.headers.authorization'], ...(config.logFile ? { file: config.logFile } : {}) } });
   // hourly and on request (SIGUSR2: `npm run backup`), never holding a sale (db/backup.ts); with several
@@ -65,6 +68,7 @@ async function main() {
 async function primary(config: AppConfig, processes: number) {
   const database = await openDatabase(config);
   const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
+  await eraseAgain(database.db, config);
   const ignored = admin ? undefined : await ignoredAdminSettings(database.db, config.adminUsername, config.adminPassword);
   await database.close();
   // held by the primary too: between the workers' restarts a restore still sees the studio running
@@ -73,6 +77,12 @@ async function primary(config: AppConfig, processes: number) {
   scheduleBackups({ database, ...backupDirs(config), dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await forkApiWorkers(processes);
   printBanner(config, database.kind, admin, ignored, processes);
+}
+
+/** Erasures made since the backup this database was restored from are made again (resources/clients/erasure-record.ts). */
+async function eraseAgain(db: Parameters<typeof reapplyErasures>[0], config: AppConfig) {
+  const again = await reapplyErasures(db, crudRegistry, config.dataDir);
+  if (again.length) console.warn(`Erased again ${again.length} client${again.length === 1 ? '' : 's'} erased after the backup this data was restored from (${erasureRecordFile(config.dataDir)}).`);
 }
 
 function printBanner(config: AppConfig, kind: 'pglite' | 'postgres', admin: Awaited<ReturnType<typeof ensureFirstAdmin>>, ignored: string | undefined, processes = 1) {

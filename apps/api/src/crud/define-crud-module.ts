@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable, PgTableWithColumns } from 'drizzle-orm/pg-core';
-import type { ListCallDef, RecordOf, ResourceDefinition } from '@studio/shared';
+import type { ErasedValue, ListCallDef, RecordOf, ResourceDefinition } from '@studio/shared';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import type { UserRow } from '../plugins/auth.js';
 import type { LedgerTable } from '../db/ledger.table.js';
 
@@ -11,6 +11,8 @@ export interface CrudContext {
   tx: Tx;
   user: UserRow;
   req: FastifyRequest;
+  /** The other resources (the client-owned tables for a client's delete). */
+  registry: CrudRegistry;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -100,6 +102,8 @@ export interface ReferenceCarrier {
 export interface RoutesContext<T extends AnyTable = AnyTable, R extends ResourceDefinition = ResourceDefinition> {
   db: Db;
   module: CrudModule<T, R>;
+  /** The other resources, from the registry (the clients' merge and erase walk its client-owned tables). */
+  registry: CrudRegistry;
   /** A 422 on each field of `values` named in the resource's `references` whose record does not exist (as CRUD checks them). */
   checkReferences(tx: Tx, values: Record<string, unknown>): Promise<void>;
 }
@@ -178,3 +182,56 @@ export interface LedgerModule<T extends AnyTable = AnyTable> {
   /** After a payment (not a reversal) is kept, in its transaction: what else it changes (a pending booking's first payment confirms it). */
   afterPayment?(tx: Tx, parent: RowOf<T>, user: UserRow): Promise<void>;
 }
+
+/** The rows of `table` whose `field` names a record of another resource: uses of that record. */
+export interface Referrer {
+  table: AnyTable | ReferenceCarrier['table'];
+  field: string;
+  /** The usage answer's key: the referring resource's name (or its carrier's). */
+  name: string;
+  singular: string;
+  label: string;
+}
+
+/** What the registry knows of the other resources: their tables (reference checks) and who refers to whom (deletes). */
+export interface CrudRegistry {
+  tableOf(resourceName: string): AnyTable | undefined;
+  /** Tables with a column naming `resourceName`'s records: the referring modules' own and their `referencesAlsoIn`. */
+  referrers(resourceName: string): Referrer[];
+  /** The tables whose records belong to a client, and the JSON stores that may name one (crud/personal-data.ts). */
+  clientOwned(): readonly ClientOwned[];
+  personalStores(): readonly PersonalJsonStore[];
+}
+/** A table whose records belong to a client. */
+export interface ClientOwned {
+  /** The resource's name (the activity log's `resource` of its records). */
+  resource: string;
+  /** Words for the history when the resource gives no presenter of its own. */
+  label: string;
+  table: AnyTable;
+  /** The column naming the client. */
+  client: string;
+  /** The columns it was typed with (linked to a client by phone: the backfill). */
+  name?: string;
+  phone?: string;
+  /** Each personal column and what an erasure writes over it. */
+  erase: Readonly<Record<string, ErasedValue>>;
+  /** The export's key for these records. */
+  exportKey: string;
+  /** Its payment lines (exported with each record; their notes are blanked by an erasure). */
+  ledger?: LedgerTable;
+  /** Lines under its records that hold free text about the person, blanked by an erasure (a sale's payment references). */
+  children?: readonly { table: PgTable; parent: string; erase: Readonly<Record<string, null>> }[];
+  /** The export's rows when not the table's own (a sale with its items and payments). */
+  exportRows?: (tx: DbOrTx, clientIds: number[]) => Promise<unknown[]>;
+  /** Its date column, newest first in a generic history (default `created_at`). */
+  date?: string;
+}
+
+/** A JSON column elsewhere that may hold a person's details in what it stored (an offline sale waiting for review). */
+export interface PersonalJsonStore {
+  table: PgTable;
+  key: string;
+  columns: readonly string[];
+}
+

@@ -9,7 +9,8 @@ import { currentUser, isAdmin } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { invalidField, notFound, unprocessable } from '../plugins/errors.js';
 import { idParams, parseId, rememberSentFields, sentFields } from '../plugins/request.js';
-import type { AnyTable, CrudContext, CrudModule, ListContext, ReferenceCarrier, RowOf } from './define-crud-module.js';
+import type { AnyTable, CrudContext, CrudModule, CrudRegistry, ListContext, Referrer, RowOf } from './define-crud-module.js';
+export type { CrudRegistry, Referrer } from './define-crud-module.js';
 import { idempotent, sendIdempotent } from './idempotency.js';
 import { addLedgerLine, hasLedgerLines, registerLedgerRoutes } from './ledger.js';
 import { checkDeclaredColumns, filterCondition, listRows, lowerEq, searchCondition } from './list-query.js';
@@ -37,23 +38,7 @@ async function checkUnique(ctx: CrudContext, mod: CrudModule, values: Record<str
   if (Object.keys(errors).length) throw unprocessable(errors);
 }
 
-/** The rows of `table` whose `field` names a record of another resource: uses of that record. */
-export interface Referrer {
-  table: AnyTable | ReferenceCarrier['table'];
-  field: string;
-  /** The usage answer's key: the referring resource's name (or its carrier's). */
-  name: string;
-  singular: string;
-  label: string;
-}
-
-/** What the registry knows of the other resources: their tables (reference checks) and who refers to whom (deletes). */
-export interface CrudRegistry {
-  tableOf(resourceName: string): AnyTable | undefined;
-  /** Tables with a column naming `resourceName`'s records: the referring modules' own and their `referencesAlsoIn`. */
-  referrers(resourceName: string): Referrer[];
-}
-const noRegistry: CrudRegistry = { tableOf: () => undefined, referrers: () => [] };
+const noRegistry: CrudRegistry = { tableOf: () => undefined, referrers: () => [], clientOwned: () => [], personalStores: () => [] };
 type TableOf = CrudRegistry['tableOf'];
 
 const columnOf = (table: Referrer['table'], field: string) => (table as unknown as Record<string, AnyPgColumn>)[field]!;
@@ -122,7 +107,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   const tags = [resource.label];
   const filterKeys = Object.keys(resource.filters?.shape ?? {});
 
-  mod.routes?.(fastify, { db, module: mod, checkReferences: (tx, values) => checkReferences({ tx }, mod, values, tableOf) });
+  mod.routes?.(fastify, { db, module: mod, registry, checkReferences: (tx, values) => checkReferences({ tx }, mod, values, tableOf) });
   const present = (row: RowOf<typeof table>, req: FastifyRequest) => presentRecord(mod, row, req);
   const todayOf = () => studioDate(new Date(), fastify.config.tzStudio);
   const computedOf = (today: string) => mod.computed?.({ today }) ?? {};
@@ -233,7 +218,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
     const { client_ref: clientRef, ...body }: Record<string, unknown> = { ...req.body };
     // a create that may take money (a deposit, a finance entry) declares client_ref: a retry answers the first result
     const result = await idempotent(db, { scope: `${resource.name}.create`, clientRef: typeof clientRef === 'string' ? clientRef : undefined, request: body, userId: user.id }, async (tx) => {
-      const ctx: CrudContext = { tx, user, req };
+      const ctx: CrudContext = { tx, user, req, registry };
       const input: Record<string, unknown> = { ...body };
       // a deposit taken with the record is its ledger's first line, not a column written by hand
       const deposit = ledger ? Number(input.amount_paid ?? 0) : 0;
@@ -264,7 +249,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   async function update(req: FastifyRequest, id: number, input: Record<string, unknown>, logAs = 'update') {
     const user = currentUser(req);
     return db.transaction(async (tx) => {
-      const ctx: CrudContext = { tx, user, req };
+      const ctx: CrudContext = { tx, user, req, registry };
       // locked: a payment committing meanwhile cannot slip under a lowered charge
       const [existing] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as RowOf<typeof table>[];
       if (!existing) throw notFound(what);
@@ -313,7 +298,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
     const user = currentUser(req);
     const id = parseId(req.params.id, what);
     await db.transaction(async (tx) => {
-      const ctx: CrudContext = { tx, user, req };
+      const ctx: CrudContext = { tx, user, req, registry };
       const existing = await findRow(tx, table, id);
       if (!existing) throw notFound(what);
       if (ledger) {

@@ -13,13 +13,20 @@ import { appointmentsModule } from '../resources/appointments/appointments.modul
 import { suppliersModule } from '../resources/suppliers/suppliers.module.js';
 import type { AnyTable } from './define-crud-module.js';
 import type { CrudRegistry } from './register-crud-routes.js';
+import { clientOwnedOf } from './personal-data.js';
+import { offlineReviewsPersonal, ordersClientOwned } from '../features/pos/orders.personal.js';
 
 /** Every module served by the generic CRUD routes. */
 export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule, clientsModule, appointmentsModule, suppliersModule] as unknown as CrudModule[];
 
+/** Every table whose records belong to a client: the modules' declared ones and the till's sales. */
+const clientOwned = clientOwnedOf(crudModules, [ordersClientOwned]);
+
 /** Tables by resource name and who refers to whom, from the shared declarations' `references`. */
 export const crudRegistry: CrudRegistry = {
   tableOf: (name: string): AnyTable | undefined => crudModules.find((m) => m.resource.name === name)?.table,
+  clientOwned: () => clientOwned,
+  personalStores: () => [offlineReviewsPersonal],
   referrers: (name: string) =>
     crudModules.flatMap((module) => {
       const { resource } = module;

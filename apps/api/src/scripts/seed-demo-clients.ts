@@ -11,6 +11,7 @@ import { addLedgerLine } from '../crud/ledger.js';
 import { crudModules } from '../crud/registry.js';
 import { checkoutAppointment } from '../resources/appointments/appointments.checkout.js';
 import { backdateClients } from '../resources/clients/clients.service.js';
+import { crudRegistry } from '../crud/registry.js';
 import type { UserRow } from '../plugins/auth.js';
 import { REGULARS, REGULAR_PHONE } from './seed-demo-pos.js';
 import { rng } from './seed-random.js';
@@ -52,7 +53,7 @@ export async function seedClientsAndAppointments(db: Db, timeZone: string, opts:
   const method = (): PaymentMethod => pick(['transfer', 'transfer', 'transfer', 'cash', 'pos'] as const);
 
   // the regulars' records began with their first sale (the till made them as the backdated sales were written)
-  await backdateClients(db);
+  await backdateClients(db, crudRegistry);
   // every service gets a length
   for (const s of services) {
     if (s.duration_minutes) continue;
@@ -194,7 +195,7 @@ export async function seedClientsAndAppointments(db: Db, timeZone: string, opts:
     }
   }
   // a new client was first recorded when their first appointment was booked
-  await backdateClients(db);
+  await backdateClients(db, crudRegistry);
   const monthStart = studioInstant(`${today.slice(0, 7)}-01`, '00:00', timeZone);
   const newThisMonth = fresh.length
     ? (await db.select({ id: clientsTable.id, created_at: clientsTable.created_at }).from(clientsTable).where(inArray(clientsTable.id, fresh.map((f) => f.id)))).filter((c) => c.created_at >= monthStart).length

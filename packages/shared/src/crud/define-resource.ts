@@ -69,6 +69,30 @@ export interface ResourceFixture {
   refs?: Readonly<Record<string, number>>;
 }
 
+/** What an erasure writes over a personal field: the words "Erased client", an empty text, or nothing (null). */
+export type ErasedValue = 'erased-name' | '' | null;
+
+/**
+ * A person's data on a resource's records (NDPA 2023), declared where it lives: which column links a record to its
+ * client, and what an erasure blanks. Merge, erase, export and the client's history are built from these
+ * declarations (apps/api/src/crud/personal-data.ts): a resource that refers to clients is in all four with no edit of
+ * the clients code. A resource whose `references` name `clients` is linked by that field even without this block.
+ *
+ * @example
+ * personal: { client: 'client_id', name: 'client_name', phone: 'phone', erase: { client_name: 'erased-name', phone: '', email: null } }
+ */
+export interface PersonalDataDef {
+  /** The column naming the record's client; default the `references` field that names `clients`. */
+  client?: string;
+  /** The columns the record was typed with (a database trigger links it to a client by this phone). */
+  name?: string;
+  phone?: string;
+  /** Each personal column and what an erasure writes over it. Money and dates are never personal. */
+  erase: Readonly<Record<string, ErasedValue>>;
+  /** The key of the client's export that holds these records; default the resource's name. */
+  exportKey?: string;
+}
+
 export interface ResourceDefinition<
   TRecord extends z.ZodObject = z.ZodObject,
   TCreate extends z.ZodObject = z.ZodObject,
@@ -120,6 +144,13 @@ export interface ResourceDefinition<
   pickerOrder?: (a: Record<string, unknown>, b: Record<string, unknown>, today: string) => number;
   /** Sample records for the contract tests. */
   fixture?: ResourceFixture;
+  /** The person's data on its records (NDPA): what links a record to its client and what an erasure blanks. */
+  personal?: PersonalDataDef;
+}
+
+/** The field linking a resource's records to a client: its declared `personal.client`, else a reference to `clients`. */
+export function clientFieldOf(resource: Pick<ResourceDefinition, 'personal' | 'references'>): string | undefined {
+  return resource.personal?.client ?? Object.entries(resource.references).find(([, target]) => target === 'clients')?.[0];
 }
 
 /**
@@ -167,6 +198,7 @@ export function defineResource<
   pickerOrder?: (a: Record<string, unknown>, b: Record<string, unknown>, today: string) => number;
   /** Checked by the contract tests against `create` (a body it refuses fails them). */
   fixture?: ResourceFixture;
+  personal?: PersonalDataDef;
 }): ResourceDefinition<TRecord, TCreate, TUpdate, TLists> {
   return {
     ...def,
@@ -178,6 +210,7 @@ export function defineResource<
     references: (def.references ?? {}) as Record<string, string>,
     actions: def.actions ?? {},
     fixture: def.fixture,
+    personal: def.personal,
   };
 }
 

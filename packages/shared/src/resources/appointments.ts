@@ -114,6 +114,7 @@ export const appointments = defineResource({
   totals: ['price', 'amount_paid', 'balance'],
   references: { client_id: 'clients', service_id: 'products', artist_id: 'users' },
   ledger: { charge: 'price', singular: 'Deposit' },
+  personal: { erase: { note: null }, exportKey: 'appointments' },
   roles: { read: 'staff', write: 'staff' },
   fixture: {
     examples: (n) => [

@@ -96,6 +96,7 @@ export const bridalBookings = defineResource({
   totals: ['price', 'amount_paid', 'balance'],
   references: { package_id: 'bridalpackages', artist_id: 'users' },
   ledger: { charge: 'price', singular: 'Payment' },
+  personal: { client: 'client_id', name: 'client_name', phone: 'phone', erase: { client_name: 'erased-name', phone: '', email: null, event_location: null, note: null }, exportKey: 'bridal_bookings' },
   roles: { read: 'admin', write: 'admin' },
   fixture: {
     examples: (n) => [

@@ -94,7 +94,8 @@ export const clientEraseSchema = z.object({ reason: text(255) });
 
 /** One line of a client's history (`GET /api/clients/{id}/history`), newest first. */
 export const clientHistoryEntrySchema = z.object({
-  kind: z.enum(['sale', 'booking', 'student', 'office-student', 'hostel-student', 'appointment']),
+  /** `sale`, `booking`, `student`, `office-student`, `hostel-student`, `appointment`, or the name of another resource whose records belong to clients. */
+  kind: z.string(),
   id: z.number(),
   date: z.string(),
   outlet: outletSchema.nullable(),

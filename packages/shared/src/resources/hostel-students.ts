@@ -69,6 +69,7 @@ export const hostelStudents = defineResource({
   totals: ['fee', 'amount_paid', 'balance'],
   references: { student_id: 'students', pricing_id: 'extra-programs', session_id: 'training-session' },
   ledger: { charge: 'fee', singular: 'Fee payment' },
+  personal: { client: 'client_id', name: 'name', phone: 'phone', erase: { name: 'erased-name', phone: '', room: null }, exportKey: 'hostel' },
   actions: { suspend: suspendAction, changeSession: changeSessionAction, checkOut: checkOutAction },
   countPath: 'totalnumber',
   roles: { read: 'admin', write: 'admin' },

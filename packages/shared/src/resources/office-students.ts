@@ -39,6 +39,7 @@ export const officeStudents = defineResource({
   totals: ['fee', 'amount_paid', 'balance'],
   references: { package_id: 'extra-programs' },
   ledger: { charge: 'fee', singular: 'Fee payment' },
+  personal: { client: 'client_id', name: 'name', phone: 'phone', erase: { name: 'erased-name', phone: '', email: null, address: null }, exportKey: 'pmu_training' },
   actions: { suspend: suspendAction },
   countPath: 'totalnumber',
   roles: { read: 'admin', write: 'admin' },

@@ -51,6 +51,7 @@ export const students = defineResource({
   totals: ['fee', 'amount_paid', 'balance'],
   references: { program_id: 'training-programs', session_id: 'training-session' },
   ledger: { charge: 'fee', singular: 'Fee payment' },
+  personal: { client: 'client_id', name: 'name', phone: 'phone', erase: { name: 'erased-name', phone: '', email: null, address: null }, exportKey: 'makeup_training' },
   actions: { suspend: suspendAction, changeSession: changeSessionAction },
   countPath: 'totalnumber',
   roles: { read: 'admin', write: 'admin' },

@@ -42,13 +42,14 @@ async function serviceOf(ctx: CrudContext, id: number) {
 /** The client an appointment is for: the one chosen, or found or created by phone (with a name for a new one). */
 async function clientIdOf(ctx: CrudContext, input: { client_id?: number | null; client_name?: string | null; client_phone?: string | null }): Promise<number> {
   if (input.client_id) {
-    const [client] = await ctx.tx.select().from(clientsTable).where(eq(clientsTable.id, input.client_id)).limit(1);
+    // held against an erase or a merge until this write commits (migration 0031): neither can miss it
+    const [client] = await ctx.tx.select().from(clientsTable).where(eq(clientsTable.id, input.client_id)).limit(1).for('key share');
     if (!client) throw invalidField('client_id', 'The selected client is invalid.');
     if (client.erased_at) throw invalidField('client_id', 'This client was erased: book them again as a new client.');
     return client.merged_into_id ?? client.id;
   }
   const phone = input.client_phone!;
-  const [found] = await ctx.tx.select().from(clientsTable).where(eq(clientsTable.phone, phone)).limit(1);
+  const [found] = await ctx.tx.select().from(clientsTable).where(eq(clientsTable.phone, phone)).limit(1).for('key share');
   if (found) return found.merged_into_id ?? found.id;
   if (!input.client_name) throw invalidField('client_name', "No client has this phone number yet: give the new client's name.");
   const [found_] = await rows<{ id: number }>(ctx.tx, sql`select studio_find_or_create_client(${input.client_name}, ${phone}) as id`);

@@ -10,6 +10,7 @@ import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
 import { clientsTable } from './clients.table.js';
+import { recordErasure } from './erasure-record.js';
 import { backfillClients, clientExport, clientHistory, eraseClient, findClientByPhone, findOrCreateClient, historyCounts, lastPurchase, mergeClients } from './clients.service.js';
 
 const C = clientsTable;
@@ -34,13 +35,13 @@ export const clientsModule = defineCrudModule({
       }
       return input;
     },
-    async beforeDelete(existing, { tx }) {
-      const counts = await historyCounts(tx, existing.id);
+    async beforeDelete(existing, { tx, registry }) {
+      const counts = await historyCounts(tx, registry, existing.id);
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
       if (total > 0) throw invalidField('id', `This client has history (${total} record${total === 1 ? '' : 's'}): merge or erase them instead of deleting.`);
     },
   },
-  routes(fastify, { db, module }) {
+  routes(fastify, { db, module, registry }) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['Clients'];
     const staff = { role: 'staff' as const };
@@ -63,7 +64,7 @@ export const clientsModule = defineCrudModule({
 
     app.get('/api/clients/:id/history', { config: staff, schema: { tags, params: idParams, summary: "A client's history across outlets" } }, async (req) => {
       const id = parseId(req.params.id, 'Client');
-      const history = await clientHistory(db, id, { admin: isAdmin(currentUser(req)) });
+      const history = await clientHistory(db, registry, id, { admin: isAdmin(currentUser(req)) });
       if (!history) throw notFound('Client');
       return { data: { ...history, client: present(history.client, req) } };
     });
@@ -74,14 +75,14 @@ export const clientsModule = defineCrudModule({
     });
 
     app.post('/api/clients/merge', { config: admin, schema: { tags, body: clientMergeSchema, summary: 'Merge two records of one person' } }, async (req) => {
-      const row = await db.transaction((tx) => mergeClients(tx, req.body.keep_id, req.body.merge_id, currentUser(req)));
+      const row = await db.transaction((tx) => mergeClients(tx, registry, req.body.keep_id, req.body.merge_id, currentUser(req)));
       return { data: present(row, req) };
     });
 
     app.get('/api/clients/:id/export', { config: admin, schema: { tags, params: idParams, summary: 'Everything the studio holds on a client (NDPA 2023)' } }, async (req) => {
       const id = parseId(req.params.id, 'Client');
       const data = await db.transaction(async (tx) => {
-        const out = await clientExport(tx, id, tz());
+        const out = await clientExport(tx, registry, id, tz());
         if (!out) throw notFound('Client');
         await recordActivity(tx, { user: currentUser(req), action: 'export', resource: 'clients', recordId: id });
         return out;
@@ -91,12 +92,14 @@ export const clientsModule = defineCrudModule({
 
     app.post('/api/clients/:id/erase', { config: admin, schema: { tags, params: idParams, body: clientEraseSchema, summary: "Erase a client's personal details (NDPA 2023); money records kept" } }, async (req) => {
       const id = parseId(req.params.id, 'Client');
-      const result = await db.transaction((tx) => eraseClient(tx, id, req.body.reason, currentUser(req)));
+      const result = await db.transaction((tx) => eraseClient(tx, registry, id, req.body.reason, currentUser(req)));
+      // kept apart from the data, so that a restore of an older backup cannot bring the person back (erasure-record.ts)
+      recordErasure(fastify.config.dataDir, id, result.client.erased_at ?? new Date());
       return { data: { ...result, client: present(result.client, req) } };
     });
 
     app.post('/api/clients/backfill', { config: admin, schema: { tags, summary: 'Link existing records to clients by phone (once)' } }, async (req) => {
-      const report = await db.transaction((tx) => backfillClients(tx, currentUser(req)));
+      const report = await db.transaction((tx) => backfillClients(tx, registry, currentUser(req)));
       return { data: report };
     });
   },

@@ -8,16 +8,11 @@ import { invalidField, notFound } from '../../plugins/errors.js';
 import { activityLogTable } from '../../plugins/activity-log.table.js';
 import { assembleOrders } from '../../features/pos/orders.service.js';
 import { ordersTable } from '../../features/pos/orders.table.js';
-import { bridalBookingPaymentsTable, bridalBookingsTable } from '../bridal-bookings/bridal-bookings.table.js';
-import {
-  hostelStudentPaymentsTable,
-  hostelStudentsTable,
-  officeStudentPaymentsTable,
-  officeStudentsTable,
-  studentPaymentsTable,
-  studentsTable,
-} from '../trainees/trainees.table.js';
-import { appointmentPaymentsTable, appointmentsTable } from '../appointments/appointments.table.js';
+import { bridalBookingsTable } from '../bridal-bookings/bridal-bookings.table.js';
+import { hostelStudentsTable, officeStudentsTable, studentsTable } from '../trainees/trainees.table.js';
+import { appointmentsTable } from '../appointments/appointments.table.js';
+import type { CrudRegistry } from '../../crud/define-crud-module.js';
+import { countOwned, ERASED_NAME, eraseOwned, exportOwned, PersonalTraces, repointOwned, scrubStored, type ClientOwned } from '../../crud/personal-data.js';
 import { productsTable } from '../products/products.table.js';
 import { clientsTable } from './clients.table.js';
 
@@ -26,18 +21,10 @@ import { clientsTable } from './clients.table.js';
 const C = clientsTable;
 export type ClientRow = typeof clientsTable.$inferSelect;
 
-/** The name an erased client's records carry from then on. */
-export const ERASED_NAME = 'Erased client';
+export { ERASED_NAME };
 
-/** Every table whose records belong to a client, with the columns that hold the person's details. */
-const LINKED = [
-  { resource: 'orders', table: ordersTable, name: 'customer_name', phone: 'customer_phone', personal: { customer_name: ERASED_NAME, customer_phone: null } },
-  { resource: 'bridalbookings', table: bridalBookingsTable, name: 'client_name', phone: 'phone', personal: { client_name: ERASED_NAME, phone: '', email: null, event_location: null, note: null } },
-  { resource: 'students', table: studentsTable, name: 'name', phone: 'phone', personal: { name: ERASED_NAME, phone: '', email: null, address: null } },
-  { resource: 'office-students', table: officeStudentsTable, name: 'name', phone: 'phone', personal: { name: ERASED_NAME, phone: '', email: null, address: null } },
-  { resource: 'hostel-students', table: hostelStudentsTable, name: 'name', phone: 'phone', personal: { name: ERASED_NAME, phone: '', room: null } },
-  { resource: 'appointments', table: appointmentsTable, name: null, phone: null, personal: { note: null } },
-] as const;
+/** What the clients' calls need of the registry: the client-owned tables and the stores that may name a client. */
+export type PersonalRegistry = Pick<CrudRegistry, 'clientOwned' | 'personalStores'>;
 
 const col = (table: unknown, name: string) => (table as Record<string, AnyPgColumn>)[name]!;
 
@@ -67,14 +54,24 @@ export async function findOrCreateClient(tx: Tx, input: { name: string; phone: s
 }
 
 /** How many records of each kind point at a client. */
-export async function historyCounts(db: DbOrTx, clientId: number): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const l of LINKED) {
-    const [{ n }] = (await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(l.table)
-      .where(eq(col(l.table, 'client_id'), clientId))) as [{ n: number }];
-    out[l.resource] = Number(n);
+export const historyCounts = (db: DbOrTx, registry: PersonalRegistry, clientId: number) => countOwned(db, registry.clientOwned(), clientId);
+
+/** The history's own presentation of these kinds (below); any other client-owned resource gets a plain line. */
+const PRESENTED = new Set(['orders', 'bridalbookings', 'students', 'office-students', 'hostel-students', 'appointments']);
+
+/** A plain history line for each record of a client-owned resource with no presentation of its own. */
+async function plainEntries(db: DbOrTx, owned: readonly ClientOwned[], id: number, opts: HistoryOpts): Promise<ClientHistoryEntry[]> {
+  const out: ClientHistoryEntry[] = [];
+  for (const o of owned.filter((x) => !PRESENTED.has(x.resource))) {
+    const t = o.table as unknown as Record<string, AnyPgColumn>;
+    const dateCol = t[o.date ?? 'created_at']!;
+    const rows = (await db
+      .select({ id: t.id!, date: sql<string>`${dateCol}::date::text`, status: t.status ?? sql<string>`'recorded'`, balance: t.balance ?? sql<number>`0` })
+      .from(o.table)
+      .where(eq(t[o.client]!, id))
+      .orderBy(desc(dateCol))
+      .limit(opts.limit ?? 500)) as { id: number; date: string; status: string; balance: number | string }[];
+    for (const r of rows) out.push({ kind: o.resource, id: r.id, date: r.date, outlet: null, title: o.label, status: String(r.status), balance: Number(r.balance) });
   }
   return out;
 }
@@ -85,7 +82,7 @@ type HistoryOpts = { admin: boolean; limit?: number };
  * Sales, bookings, trainee records and appointments of one client, newest first, with the summary the client's
  * page shows. Each part is one indexed read (`*_client_idx`); staff get no amounts and no total spent.
  */
-export async function clientHistory(db: DbOrTx, id: number, opts: HistoryOpts): Promise<ClientHistory | undefined> {
+export async function clientHistory(db: DbOrTx, registry: PersonalRegistry, id: number, opts: HistoryOpts): Promise<ClientHistory | undefined> {
   const limit = opts.limit ?? 500;
   const O = ordersTable;
   const B = bridalBookingsTable;
@@ -93,7 +90,7 @@ export async function clientHistory(db: DbOrTx, id: number, opts: HistoryOpts): 
   const trainee = (t: typeof studentsTable) =>
     db.select({ id: t.id, start: t.start_date, end: t.end_date, fee: t.fee, paid: t.amount_paid, balance: t.balance, suspended: t.suspended }).from(t).where(eq(t.client_id, id)).orderBy(desc(t.start_date)).limit(limit);
   // the client and every part side by side: one wait for them all, not the client first (a round trip less)
-  const [clientRows, sales, salesTotal, bookings, students, office, hostel, appts] = await Promise.all([
+  const [clientRows, sales, salesTotal, bookings, students, office, hostel, appts, plain] = await Promise.all([
     db.select().from(C).where(eq(C.id, id)).limit(1),
     db
       .select({ id: O.id, invoice_no: O.invoice_no, outlet: O.outlet, date: O.business_date, total: O.total, status: O.status })
@@ -116,6 +113,7 @@ export async function clientHistory(db: DbOrTx, id: number, opts: HistoryOpts): 
       .where(eq(A.client_id, id))
       .orderBy(desc(A.starts_at))
       .limit(limit),
+    plainEntries(db, registry.clientOwned(), id, opts),
   ]);
   const client = clientRows[0];
   if (!client) return undefined;
@@ -136,6 +134,7 @@ export async function clientHistory(db: DbOrTx, id: number, opts: HistoryOpts): 
     const owed = a.status === 'done' && a.order_id === null ? a.price - a.paid : 0;
     entries.push({ kind: 'appointment', id: a.id, date: a.day, outlet: a.outlet, title: a.service, status: a.order_id ? 'checked out' : a.status, ...amount(a.price), balance: Math.max(0, owed) });
   }
+  entries.push(...plain);
   entries.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : y.id - x.id));
 
   const k = (n: number | string) => toKobo(Number(n));
@@ -192,7 +191,7 @@ const joinNotes = (a: string | null, b: string | null) => (a && b && a !== b ? `
  * typed with either number finds the kept client). The kept record's empty details are filled from the merged
  * one; notes and allergies are joined; the later patch test and consent win.
  */
-export async function mergeClients(tx: Tx, keepId: number, mergeId: number, user: UserRow): Promise<ClientRow> {
+export async function mergeClients(tx: Tx, registry: PersonalRegistry, keepId: number, mergeId: number, user: UserRow): Promise<ClientRow> {
   const rows = await lockClients(tx, [keepId, mergeId]);
   const keep = rows.get(keepId);
   const merge = rows.get(mergeId);
@@ -202,16 +201,7 @@ export async function mergeClients(tx: Tx, keepId: number, mergeId: number, user
     if (row.erased_at) throw invalidField(field, `${row.name} was erased and cannot be merged.`);
     if (row.merged_into_id) throw invalidField(field, `${row.name} was already merged into another client.`);
   }
-  const moved: Record<string, number> = {};
-  for (const l of LINKED) {
-    const cid = col(l.table, 'client_id');
-    const done = await tx
-      .update(l.table)
-      .set({ client_id: keepId } as never)
-      .where(eq(cid, mergeId))
-      .returning({ id: col(l.table, 'id') });
-    moved[l.resource] = done.length;
-  }
+  const moved = await repointOwned(tx, registry.clientOwned(), mergeId, keepId);
   // records merged into the merged one earlier now forward to the kept one
   await tx.update(C).set({ merged_into_id: keepId, updated_at: new Date() }).where(eq(C.merged_into_id, mergeId));
   const laterTest = (merge.patch_test_date ?? '') > (keep.patch_test_date ?? '');
@@ -238,33 +228,16 @@ export async function mergeClients(tx: Tx, keepId: number, mergeId: number, user
  * Everything the studio holds on a client (NDPA 2023, the right of access): the record, every sale in full,
  * bookings, trainee records and appointments with their payments, and the activity lines that name the client.
  */
-export async function clientExport(tx: Tx, id: number, timeZone: string) {
+export async function clientExport(tx: Tx, registry: PersonalRegistry, id: number, timeZone: string) {
   const [client] = await tx.select().from(C).where(eq(C.id, id)).limit(1);
   if (!client) return undefined;
   const ids = [id, ...(await tx.select({ id: C.id }).from(C).where(eq(C.merged_into_id, id))).map((r) => r.id)];
-  const orders = await assembleOrders(tx, await tx.select().from(ordersTable).where(inArray(ordersTable.client_id, [id])).orderBy(ordersTable.id));
-  const withPayments = async <T extends { id: number }>(rows: T[], ledger: typeof studentPaymentsTable) => {
-    const lines = rows.length ? await tx.select().from(ledger).where(inArray(ledger.parent_id, rows.map((r) => r.id))).orderBy(ledger.id) : [];
-    return rows.map((r) => ({ ...r, payments: lines.filter((l) => l.parent_id === r.id) }));
-  };
-  const of = (t: typeof studentsTable) => tx.select().from(t).where(eq(t.client_id, id)).orderBy(t.id);
   return {
     exported_at: new Date().toISOString(),
     exported_on: studioDate(new Date(), timeZone),
     client,
     merged_records: ids.slice(1),
-    sales: orders,
-    bridal_bookings: await withPayments(
-      await tx.select().from(bridalBookingsTable).where(eq(bridalBookingsTable.client_id, id)).orderBy(bridalBookingsTable.id),
-      bridalBookingPaymentsTable as unknown as typeof studentPaymentsTable,
-    ),
-    makeup_training: await withPayments(await of(studentsTable), studentPaymentsTable),
-    pmu_training: await withPayments(await of(officeStudentsTable as unknown as typeof studentsTable), officeStudentPaymentsTable as unknown as typeof studentPaymentsTable),
-    hostel: await withPayments(await of(hostelStudentsTable as unknown as typeof studentsTable), hostelStudentPaymentsTable as unknown as typeof studentPaymentsTable),
-    appointments: await withPayments(
-      await tx.select().from(appointmentsTable).where(eq(appointmentsTable.client_id, id)).orderBy(appointmentsTable.id),
-      appointmentPaymentsTable as unknown as typeof studentPaymentsTable,
-    ),
+    ...(await exportOwned(tx, registry.clientOwned(), ids)),
     activity: await tx
       .select()
       .from(activityLogTable)
@@ -279,7 +252,7 @@ export async function clientExport(tx: Tx, id: number, timeZone: string) {
  * (totals, payments, ledgers), anonymised, so the accounts still add up. Logged with the reason and the counts,
  * never the details.
  */
-export async function eraseClient(tx: Tx, id: number, reason: string, user: UserRow) {
+export async function eraseClient(tx: Tx, registry: PersonalRegistry, id: number, reason: string, user: Pick<UserRow, 'id' | 'name'> | null) {
   const rows = await lockClients(tx, [id]);
   const client = rows.get(id);
   if (!client) throw notFound('Client');
@@ -287,15 +260,13 @@ export async function eraseClient(tx: Tx, id: number, reason: string, user: User
   if (client.merged_into_id) throw invalidField('id', 'This client was merged into another: erase that one.');
   const merged = (await tx.select({ id: C.id }).from(C).where(eq(C.merged_into_id, id))).map((r) => r.id);
   const ids = [id, ...merged];
-  const anonymised: Record<string, number> = {};
-  for (const l of LINKED) {
-    const done = await tx
-      .update(l.table)
-      .set({ ...l.personal, updated_at: new Date() } as never)
-      .where(inArray(col(l.table, 'client_id'), ids))
-      .returning({ id: col(l.table, 'id') });
-    anonymised[l.resource] = done.length;
+  const traces = new PersonalTraces();
+  for (const row of await tx.select().from(C).where(inArray(C.id, ids))) {
+    for (const v of [row.name, row.phone, row.email, row.notes, row.allergies]) traces.add(v);
   }
+  const anonymised = await eraseOwned(tx, registry.clientOwned(), ids, traces);
+  // the activity log's before/after, the stored answers of retried calls, the offline review queue
+  const scrubbed = await scrubStored(tx, traces, registry.personalStores());
   const now = new Date();
   const blank = {
     phone: null,
@@ -320,7 +291,7 @@ export async function eraseClient(tx: Tx, id: number, reason: string, user: User
     .set({ ...blank, name: `${ERASED_NAME} #${id}` })
     .where(eq(C.id, id))
     .returning();
-  await recordActivity(tx, { user, action: 'erase', resource: 'clients', recordId: id, after: { reason, anonymised, merged_records: merged.length } });
+  await recordActivity(tx, { user, action: 'erase', resource: 'clients', recordId: id, after: { reason, anonymised, scrubbed, merged_records: merged.length } });
   return { client: erased!, anonymised };
 }
 
@@ -329,8 +300,11 @@ export async function eraseClient(tx: Tx, id: number, reason: string, user: User
  * backdated sales) takes the moment of the first of them, so "new this month" counts people new this month.
  * Only moves `created_at` earlier.
  */
-export async function backdateClients(tx: DbOrTx): Promise<number> {
-  const firsts = LINKED.map((l) => sql`select ${col(l.table, 'client_id')} as id, min(${col(l.table, 'created_at')}) as at from ${l.table} where ${col(l.table, 'client_id')} is not null group by 1`);
+export async function backdateClients(tx: DbOrTx, registry: PersonalRegistry): Promise<number> {
+  const firsts = registry
+    .clientOwned()
+    .filter((l) => 'created_at' in l.table)
+    .map((l) => sql`select ${col(l.table, l.client)} as id, min(${col(l.table, 'created_at')}) as at from ${l.table} where ${col(l.table, l.client)} is not null group by 1`);
   const moved = await rows<{ id: number }>(
     tx,
     sql`
@@ -347,13 +321,13 @@ export async function backdateClients(tx: DbOrTx): Promise<number> {
  * client is linked by its phone (the client created when none has it). Records whose phone is missing or not a
  * phone number are left alone and reported. Running it again links nothing new.
  */
-export async function backfillClients(tx: Tx, user: UserRow): Promise<ClientBackfillReport> {
+export async function backfillClients(tx: Tx, registry: PersonalRegistry, user: UserRow): Promise<ClientBackfillReport> {
   const [{ before }] = (await tx.select({ before: sql<number>`count(*)::int` }).from(C)) as [{ before: number }];
   const linked: Record<string, number> = {};
   const leftAlone: ClientBackfillReport['left_alone'] = { total: 0, by_reason: {}, examples: [] };
-  for (const l of LINKED) {
+  for (const l of registry.clientOwned()) {
     if (!l.name || !l.phone) continue;
-    const cid = col(l.table, 'client_id');
+    const cid = col(l.table, l.client);
     const phone = col(l.table, l.phone);
     const name = col(l.table, l.name);
     const done = await tx
@@ -375,7 +349,7 @@ export async function backfillClients(tx: Tx, user: UserRow): Promise<ClientBack
     }
   }
   const [{ after }] = (await tx.select({ after: sql<number>`count(*)::int` }).from(C)) as [{ after: number }];
-  await backdateClients(tx);
+  await backdateClients(tx, registry);
   const report = { linked, clients_created: Number(after) - Number(before), left_alone: leftAlone };
   await recordActivity(tx, { user, action: 'backfill', resource: 'clients', recordId: null, after: { linked, clients_created: report.clients_created, left_alone: leftAlone.total } });
   return report;

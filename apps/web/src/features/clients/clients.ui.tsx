@@ -75,7 +75,7 @@ export function ClientsPage({ title }: { title: string }) {
   );
 }
 
-const KIND_LABELS: Record<ClientHistoryEntry['kind'], string> = {
+const KIND_LABELS: Record<string, string> = {
   sale: 'Sale',
   booking: 'Bridal booking',
   student: 'Makeup training',
@@ -113,7 +113,7 @@ const historyColumns: ColumnDef<HistoryRow>[] = [
           {e.title}
         </Text>
         <Text fz="xs" c="dimmed">
-          {KIND_LABELS[e.kind]}
+          {KIND_LABELS[e.kind] ?? e.title}
         </Text>
       </Stack>
     ),
