@@ -154,7 +154,7 @@ describe('a new resource that refers to clients is in merge, erase, export and h
     const history = await clientHistory(db, registry, keep.id, { admin: true });
     expect(history!.entries).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'fixture-vouchers', title: 'Fixture voucher' })]));
     const exported = await db.transaction((tx) => clientExport(tx, registry, keep.id, 'Africa/Lagos'));
-    expect(exported!['fixture-vouchers']).toEqual([expect.objectContaining({ holder_name: holder, balance: 5000 })]);
+    expect((exported as Record<string, unknown>)['fixture-vouchers']).toEqual([expect.objectContaining({ holder_name: holder, balance: 5000 })]);
 
     const erased = await db.transaction((tx) => eraseClient(tx, registry, keep.id, 'Asked by e-mail', user));
     expect(erased.anonymised['fixture-vouchers']).toBe(1);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OUTLETS, PAYMENT_METHODS } from './labels.js';
+import { OUTLETS } from './labels.js';
+import { PAYMENT_METHODS } from './payment-methods.js';
 import { outletSchema } from './primitives.js';
 import { ORDER_STATUSES } from './resources/orders.js';
 import { APPOINTMENT_STATUSES } from './resources/appointments.js';

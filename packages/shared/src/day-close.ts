@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, type Outlet, type PaymentMethod } from './labels.js';
+import type { Outlet } from './labels.js';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js';
 import { fromKobo, toKobo } from './money.js';
 import { money, optionalText, text } from './primitives.js';
 import type { OrderSummary } from './resources/orders.js';

@@ -1,6 +1,7 @@
 export * from './validation.js';
 export * from './primitives.js';
 export * from './labels.js';
+export * from './payment-methods.js';
 export * from './money.js';
 export * from './crud/define-resource.js';
 export * from './crud/envelope.js';

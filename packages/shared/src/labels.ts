@@ -7,9 +7,7 @@ export const OUTLETS = ['store', 'office', 'salon'] as const;
 export type Outlet = (typeof OUTLETS)[number];
 export const OUTLET_LABELS: Record<Outlet, string> = { store: 'Makeup Store', office: 'PMU Office', salon: 'Salon' };
 
-export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'pos'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', transfer: 'Bank transfer', card: 'Card', pos: 'POS terminal' };
+// The payment methods, their words and what each does: payment-methods.ts.
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

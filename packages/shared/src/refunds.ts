@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { methodsFor, type MethodFor } from './payment-methods.js';
 import { optionalText, text } from './primitives.js';
 import { discountApprovalSchema } from './settings.js';
 
 /** How money goes back to a customer: out of the drawer or by a transfer from the studio's account (issue 17, item 6). */
-export const REFUND_METHODS = ['cash', 'transfer'] as const;
-export type RefundMethod = (typeof REFUND_METHODS)[number];
+export type RefundMethod = MethodFor<'refunds'>;
+export const REFUND_METHODS = methodsFor('refunds') as [RefundMethod, ...RefundMethod[]];
 
 const id = z.number().int().positive().max(2_147_483_647);
 

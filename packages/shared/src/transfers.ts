@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Outlet } from './labels.js';
+import { awaitsConfirmation } from './payment-methods.js';
 import { text } from './primitives.js';
 
 /** Where a bank-transfer payment line lives: a sale's payments, a trainee's fee ledger (three kinds), a booking's ledger. */
@@ -83,7 +84,7 @@ export interface UnconfirmedTransfers {
 
 /** A line's status from its check columns (null when it is not a transfer). */
 export function transferStatus(method: string, check: { confirmed_at: unknown; not_received_at: unknown }): TransferStatus | null {
-  if (method !== 'transfer') return null;
+  if (!awaitsConfirmation(method)) return null;
   if (check.not_received_at) return 'not_received';
   return check.confirmed_at ? 'confirmed' : 'unconfirmed';
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { id, isoDate, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
 import { phoneNumber } from '../phone.js';
-import { paymentMethodSchema, paymentSchema } from './orders.js';
+import { paymentMethodFor, paymentMethodSchema, paymentSchema } from './orders.js';
 
 // Appointments for salon and PMU services: a client, an artist, a service (a product of kind service), a
 // start time, a status and an optional deposit on a ledger (docs/api.md, Appointments).
@@ -72,7 +72,7 @@ const fields = {
 };
 
 export const appointmentInputSchema = z
-  .object({ ...fields, status: appointmentStatusSchema.default('booked'), amount_paid: money().nullish(), payment_method: paymentMethodSchema.nullish() })
+  .object({ ...fields, status: appointmentStatusSchema.default('booked'), amount_paid: money().nullish(), payment_method: paymentMethodFor('appointments').nullish() })
   .refine((b) => b.client_id || b.client_phone, { path: ['client_phone'], error: 'Choose a client or give their phone number.' })
   .refine((b) => !b.amount_paid || b.payment_method, { path: ['payment_method'], error: 'The payment method of the deposit is required.' });
 export const appointmentUpdateSchema = z

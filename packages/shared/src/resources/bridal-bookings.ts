@@ -3,7 +3,7 @@ import { BOOKING_STATUSES, type BookingStatus } from '../labels.js';
 import { defineResource } from '../crud/define-resource.js';
 import { depositRule } from '../crud/ledger.js';
 import { clientRef, id, isoDate, isoMonth, money, optionalText, recordBase, text } from '../primitives.js';
-import { paymentMethodSchema } from './orders.js';
+import { paymentMethodFor } from './orders.js';
 import { phoneNumber } from '../phone.js';
 
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
@@ -64,7 +64,7 @@ const fields = {
 
 /** POST: `amount_paid` (a deposit taken at booking) is recorded as the first payment, by `payment_method` (required with a deposit). */
 // a form's empty deposit comes as null: no deposit, not an error
-export const bridalBookingInputSchema = z.object({ ...fields, amount_paid: money().nullish(), payment_method: paymentMethodSchema.nullish(), client_ref: clientRef() }).refine(...depositRule);
+export const bridalBookingInputSchema = z.object({ ...fields, amount_paid: money().nullish(), payment_method: paymentMethodFor('bookings').nullish(), client_ref: clientRef() }).refine(...depositRule);
 /** PUT: amount_paid and balance are not fields here; only payments change them. */
 export const bridalBookingUpdateSchema = z.object({ ...fields, status: bookingStatusSchema }).partial();
 

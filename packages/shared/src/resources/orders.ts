@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../labels.js';
+import { PAYMENT_METHODS, methodsFor, type PaymentUse } from '../payment-methods.js';
 import { id, isoDate, money, optionalText, outletSchema, text } from '../primitives.js';
 import { discountApprovalSchema } from '../settings.js';
 import { transferCheckShape } from '../transfers.js';
 import { orderRefundRecordSchema } from '../refunds.js';
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+/** The methods declared for one use (payment-methods.ts): a method not declared there is a 422 naming the field. */
+export const paymentMethodFor = (use: PaymentUse) => z.enum(methodsFor(use) as [string, ...string[]] as typeof PAYMENT_METHODS);
 export const ORDER_STATUSES = ['paid', 'void'] as const;
 
 export const paymentSchema = z.object({

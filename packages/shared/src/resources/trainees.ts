@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction, type ListCallDef } from '../crud/define-resource.js';
 import { clientRef, id, isoDate, isoMonth, money, recordBase, text } from '../primitives.js';
-import { paymentMethodSchema } from './orders.js';
+import { paymentMethodFor } from './orders.js';
 import { phoneNumber } from '../phone.js';
 
 // What makeup, PMU (office) and hostel trainees share: identity, dates, a fee with its ledger, a status.
@@ -37,7 +37,7 @@ export const traineeInputFields = {
   fee: money().optional(),
 };
 /** A create may carry the first payment (contract §4), with its method (`depositRule`: never cash by default). */
-export const firstPaymentFields = { amount_paid: money().nullish(), payment_method: paymentMethodSchema.nullish(), client_ref: clientRef() };
+export const firstPaymentFields = { amount_paid: money().nullish(), payment_method: paymentMethodFor('fees').nullish(), client_ref: clientRef() };
 
 const endNotBeforeStart = (b: { start_date?: string; end_date?: string }) => !b.start_date || !b.end_date || b.end_date >= b.start_date;
 export const endRule: [typeof endNotBeforeStart, { path: string[]; error: string }] = [endNotBeforeStart, { path: ['end_date'], error: 'The end date must be on or after the start date.' }];

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { OUTLET_LABELS, PAYMENT_METHODS, fromKobo, toKobo, type ByMethod, type DayClose, type DayCloseRecord, type Outlet, type PaymentMethod } from '@studio/shared';
+import { givesChange, OUTLET_LABELS, PAYMENT_METHODS, fromKobo, toKobo, type ByMethod, type DayClose, type DayCloseRecord, type Outlet, type PaymentMethod } from '@studio/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { type HttpError, invalidField } from '../../plugins/errors.js';
@@ -136,7 +136,7 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
   // what each method should hold: cash as tendered less the change given back from the drawer, each method less
   // the refunds paid out by it
   const expected = Object.fromEntries(
-    PAYMENT_METHODS.map((m) => [m, fromKobo(toKobo(byMethod[m]) - (m === 'cash' ? changeK : 0) - toKobo(refundedBy[m]))]),
+    PAYMENT_METHODS.map((m) => [m, fromKobo(toKobo(byMethod[m]) - (givesChange(m) ? changeK : 0) - toKobo(refundedBy[m]))]),
   ) as ByMethod;
   const totalK = sumKobo(t.total);
   const costK = items.reduce((s, i) => s + sumKobo(i.cost), 0);

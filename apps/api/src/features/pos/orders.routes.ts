@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, gt, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  givesChange,
   OUTLETS,
   PER_PAGE_MAX,
   fromKobo,
@@ -303,7 +304,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
         // the method's takings are part of the day's close: relabelling them needs the day open
         await assertDayOpen(tx, row.outlet, row.business_date, `the payment method of invoice ${row.invoice_no} is changed`);
         // the whole sale is re-labelled to one method (a payment recorded as cash was really a transfer)
-        if (Number(row.change) > 0 && body.payment_method !== 'cash') throw invalidField('payment_method', 'This sale gave change in cash; its payment method must stay cash.');
+        if (Number(row.change) > 0 && !givesChange(body.payment_method)) throw invalidField('payment_method', 'This sale gave change in cash; its payment method must stay cash.');
         set.payment_method = body.payment_method;
         // a line relabelled is another payment: a transfer waits for a person again, and any earlier check was about another method
         const unchecked = { confirmed_at: null, confirmed_by: null, confirmed_by_name: null, not_received_at: null, not_received_by: null, not_received_by_name: null, not_received_reason: null };

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  givesChange,
   INVOICE_PREFIX,
   OUTLET_LABELS,
   fromKobo,
@@ -434,7 +435,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       if (paidK > MAX_KOBO) throw invalidField(payField, 'The amount paid is too large.');
       if (paidK < dueK) throw invalidField(payField, `The payments (${formatKobo(paidK)}) do not cover the total (${formatKobo(dueK)}${prepaidK ? ' after the deposit' : ''}).`);
       const changeK = paidK - dueK;
-      const cashK = payments.filter((p) => p.method === 'cash').reduce((s, p) => s + toKobo(p.amount), 0);
+      const cashK = payments.filter((p) => givesChange(p.method)).reduce((s, p) => s + toKobo(p.amount), 0);
       if (changeK > cashK) throw invalidField(payField, 'Only cash can be more than the total: change is given in cash.');
       const methods = [...new Set(payments.map((p) => p.method))];
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { fromKobo, studioDate, toKobo, type TransferItem, type TransferKind, type TransferLine, type TransferTotals, type UnconfirmedTransfers } from '@studio/shared';
+import { awaitsConfirmation, fromKobo, studioDate, toKobo, type TransferItem, type TransferKind, type TransferLine, type TransferTotals, type UnconfirmedTransfers } from '@studio/shared';
 import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { bridalBookingPaymentsTable, bridalBookingsTable, hostelStudentPaymentsTable, hostelStudentsTable, officeStudentPaymentsTable, officeStudentsTable, studentPaymentsTable, studentsTable, usersTable } from '../../db/schema.js';
@@ -201,7 +201,7 @@ async function lockedLines(tx: Tx, items: TransferItem[]): Promise<Map<string, T
 /** Why a line cannot be confirmed or flagged (null when it can). */
 function refusal(line: (TransferLine & { method: string; parent_status: string | null; reversed_by: number | null }) | undefined, action: 'confirm' | 'not_received'): string | null {
   if (!line) return 'This payment line does not exist.';
-  if (line.method !== 'transfer') return 'This payment line is not a bank transfer.';
+  if (!awaitsConfirmation(line.method)) return 'This payment line is not a bank transfer.';
   if (line.parent_status === 'void') return `Invoice ${line.invoice_no} is void.`;
   if (line.reversed_by !== null) return 'This payment line was reversed.';
   if (line.not_received_at) return `This transfer was marked not received by ${line.not_received_by?.name ?? 'an admin'}; take a new payment instead.`;

@@ -6,8 +6,7 @@ import {
   BOOKING_TRANSITIONS,
   type BookingStatus,
   type BridalBooking,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
+  methodOptions,
   type Paged,
   bridalBookings,
   bridalPackages,
@@ -70,7 +69,7 @@ export const bridalBookingsUi = defineResourceUi({
       // shown only with a deposit, and then required; nothing is chosen for the desk (never cash by default)
       required: true,
       placeholder: 'Choose how it was paid',
-      options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
+      options: methodOptions('bookings'),
       showWhen: (v) => Number(v.amount_paid) > 0,
     },
     { name: 'note', label: 'Note', kind: 'textarea' },

@@ -11,8 +11,7 @@ import {
   OUTLETS,
   OUTLET_LABELS,
   type Outlet,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
+  methodOptions,
   appointments,
 } from '@studio/shared';
 import { IconBrandWhatsapp, IconCash, IconPencil, IconPlus, IconShoppingCart, IconUser } from '@tabler/icons-react';
@@ -115,7 +114,7 @@ export const appointmentsUi = defineResourceUi({
       only: 'create',
       required: true,
       placeholder: 'Choose how it was paid',
-      options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
+      options: methodOptions('appointments'),
       showWhen: (v) => Number(v.amount_paid) > 0,
     },
     { name: 'note', label: 'Note', kind: 'textarea' },

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, orderUpdateSchema, type Order, type PaymentMethod } from '@studio/shared';
+import { methodOptions, orderUpdateSchema, type Order, type PaymentMethod } from '@studio/shared';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { useUpdateOrder } from '../../lib/orders/orders-queries';
 
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+const METHOD_OPTIONS = methodOptions('till');
 
 /**
  * PUT /api/orders/{id} (admin): customer, phone, note and payment method. Amounts and items never change

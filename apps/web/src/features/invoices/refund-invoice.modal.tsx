@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, PasswordInput, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { PAYMENT_METHOD_LABELS, REFUND_METHODS, type Order, type RefundMethod, fromKobo, lineNetKobo, orderRefundSchema, refundKobo, toKobo } from '@studio/shared';
+import { methodOptions, takesReference, type Order, type RefundMethod, fromKobo, lineNetKobo, orderRefundSchema, refundKobo, toKobo } from '@studio/shared';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
@@ -52,7 +52,7 @@ function RefundForm({ order, onClose, onRefunded }: { order: Order; onClose: () 
     toBody: (v) => ({
       items: order.items.filter((i) => Number(v.quantities[i.id] || 0) > 0).map((i) => ({ order_item_id: i.id, quantity: Number(v.quantities[i.id]) })),
       method: v.method,
-      reference: v.method === 'transfer' ? v.reference : null,
+      reference: takesReference(v.method) ? v.reference : null,
       reason: v.reason,
       approval: admin ? undefined : v.approval,
     }),
@@ -122,14 +122,14 @@ function RefundForm({ order, onClose, onRefunded }: { order: Order; onClose: () 
           </Text>
           <SegmentedControl
             fullWidth
-            data={REFUND_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+            data={methodOptions('refunds')}
             value={form.values.method}
             onChange={(v) => form.setFieldValue('method', v as RefundMethod)}
             aria-label={LABELS.method}
             data-testid="refund-method"
           />
         </div>
-        {form.values.method === 'transfer' && <TextInput label={LABELS.reference} placeholder="The bank's reference of the transfer out" {...form.getInputProps('reference')} data-field="reference" />}
+        {takesReference(form.values.method) && <TextInput label={LABELS.reference} placeholder="The bank's reference of the transfer out" {...form.getInputProps('reference')} data-field="reference" />}
         <Textarea label={LABELS.reason} withAsterisk placeholder="Wrong shade; reaction to the product..." autosize minRows={2} maxRows={4} {...form.getInputProps('reason')} data-field="reason" data-testid="refund-reason" />
         {!admin && (
           <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-orange-outline)', borderRadius: 'var(--mantine-radius-md)' }} role="group" aria-labelledby="refund-approval-title" data-testid="refund-approval">

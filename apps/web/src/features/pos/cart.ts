@@ -1,4 +1,4 @@
-import { type PaymentMethod, type Product, fromKobo, toKobo } from '@studio/shared';
+import { givesChange, type PaymentMethod, type Product, fromKobo, toKobo } from '@studio/shared';
 
 /** One line of the cart: the product as the till last saw it, and how many. */
 export interface CartLine {
@@ -145,7 +145,7 @@ export interface PaymentCheck {
 export function checkPayments(total: number, payments: readonly PaymentLine[]): PaymentCheck {
   const lines = payments.filter((p) => p.amount !== '' && Number(p.amount) > 0);
   const paidK = lines.reduce((s, p) => s + toKobo(Number(p.amount)), 0);
-  const cashK = lines.filter((p) => p.method === 'cash').reduce((s, p) => s + toKobo(Number(p.amount)), 0);
+  const cashK = lines.filter((p) => givesChange(p.method)).reduce((s, p) => s + toKobo(Number(p.amount)), 0);
   const totalK = toKobo(total);
   const changeK = Math.max(0, paidK - totalK);
   let problem: string | null = null;

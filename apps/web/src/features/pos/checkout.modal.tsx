@@ -2,8 +2,11 @@ import { ActionIcon, Alert, Button, Chip, Divider, Group, Modal, PasswordInput, 
 import { useMediaQuery } from '@mantine/hooks';
 import {
   OUTLET_LABELS,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
+  methodLabel,
+  methodOptions,
+  methodsFor,
+  paymentMethodDef,
+  takesReference,
   type DiscountApproval,
   type Order,
   type Outlet,
@@ -31,7 +34,8 @@ import { type Cart, type PaymentLine, cartTotals, checkPayments } from './cart';
 import { offlineProblem, provisionalOrder } from './offline-till';
 
 const WALK_IN = 'Walk-in customer';
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+const METHOD_OPTIONS = methodOptions('till');
+const TILL_METHODS = methodsFor('till');
 
 /** The body of POST /api/orders for this cart (contract §5); prices are the server's, so none are sent. */
 export function orderBody(outlet: Outlet, cart: Cart, payments: readonly PaymentLine[], approval?: DiscountApproval) {
@@ -43,7 +47,7 @@ export function orderBody(outlet: Outlet, cart: Cart, payments: readonly Payment
     discount: cartTotals(cart).discount,
     payments: payments
       .filter((p) => p.amount !== '' && Number(p.amount) > 0)
-      .map((p) => ({ method: p.method, amount: Number(p.amount), reference: p.method === 'cash' ? null : p.reference.trim() || null })),
+      .map((p) => ({ method: p.method, amount: Number(p.amount), reference: takesReference(p.method) ? p.reference.trim() || null : null })),
     note: cart.note.trim() || null,
     client_ref: cart.clientRef ?? undefined,
     // only when the discount needs it (a staff member above the limit): an admin's sign-in on the spot
@@ -58,7 +62,7 @@ export function orderBody(outlet: Outlet, cart: Cart, payments: readonly Payment
 export function appointmentCheckoutBody(cart: Cart, payments: readonly PaymentLine[]) {
   const lines = payments
     .filter((p) => p.amount !== '' && Number(p.amount) > 0)
-    .map((p) => ({ method: p.method, amount: Number(p.amount), reference: p.method === 'cash' ? null : p.reference.trim() || null }));
+    .map((p) => ({ method: p.method, amount: Number(p.amount), reference: takesReference(p.method) ? p.reference.trim() || null : null }));
   return {
     ...(lines.length ? { payments: lines } : { payment_method: 'cash' as const, amount_paid: 0 }),
     customer_name: cart.customerName.trim() || undefined,
@@ -266,9 +270,9 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending, off
         <Text size="sm" c="dimmed">
           Pay all by
         </Text>
-        {PAYMENT_METHODS.map((m) => (
+        {TILL_METHODS.map((m) => (
           <Chip key={m} checked={payments.length === 1 && payments[0]!.method === m} onChange={() => payAllBy(m)} data-testid={`pay-all-${m}`}>
-            {PAYMENT_METHOD_LABELS[m]}
+            {methodLabel(m)}
           </Chip>
         ))}
       </Group>
@@ -302,9 +306,9 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending, off
           <TextInput
             label={i === 0 ? 'Reference' : undefined}
             aria-label="Reference"
-            placeholder={p.method === 'cash' ? 'Not needed for cash' : p.method === 'transfer' ? 'Bank / sender / ref' : 'Terminal ref'}
-            disabled={p.method === 'cash'}
-            value={p.method === 'cash' ? '' : p.reference}
+            placeholder={paymentMethodDef(p.method)?.referenceHint}
+            disabled={!takesReference(p.method)}
+            value={takesReference(p.method) ? p.reference : ''}
             onChange={(e) => setLine(i, { reference: e.currentTarget.value })}
             maxLength={100}
             data-testid="payment-reference"

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { type Order, type Outlet, type TillItem, discountApprovalMessage, fromKobo, toKobo } from '@studio/shared';
+import { offlineRefusal, type Order, type Outlet, type TillItem, discountApprovalMessage, fromKobo, toKobo } from '@studio/shared';
 import type { CurrentUser } from '../../lib/auth-store';
 import type { OutboxEntry } from '../../lib/offline/outbox';
 import type { Cart, PaymentLine } from './cart';
@@ -63,8 +63,11 @@ export function offlineProblem(c: OfflineCheck): string | null {
   if (c.appointment) return "An appointment's check-out needs the server: check it out once the till is back online.";
   if (!admin && pricesStale(c.pricesAsOf, c.staleHours, c.now)) return `The prices on this till are more than ${c.staleHours} hours old: only an admin may sell offline now.`;
   if (!admin && c.discountAboveLimit) return `${discountApprovalMessage(c.discountLimit)} Offline, only an admin signed in on this till can give it.`;
-  const missing = c.payments.find((p) => p.method !== 'cash' && p.amount !== '' && Number(p.amount) > 0 && !p.reference.trim());
-  if (missing) return missing.method === 'transfer' ? "Offline, a transfer needs its reference (sender's bank and name) to be checked later." : "Offline, a card or POS payment needs the terminal's reference from its slip.";
+  for (const p of c.payments) {
+    if (p.amount === '' || !(Number(p.amount) > 0)) continue;
+    const refused = offlineRefusal(p.method, p.reference);
+    if (refused) return refused;
+  }
   return null;
 }
 

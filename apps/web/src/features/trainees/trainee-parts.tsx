@@ -2,8 +2,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import {
   type HostelStudent,
   type OfficeStudent,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
+  methodOptions,
   type Student,
   TRAINEE_STATUS_LABELS,
   type TraineeStatus,
@@ -74,7 +73,7 @@ export function feeAndDepositFields(from: string): FieldDef<'fee' | 'amount_paid
       // shown only with a deposit, and then required; nothing is chosen for the desk (never cash by default)
       required: true,
       placeholder: 'Choose how it was paid',
-      options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
+      options: methodOptions('fees'),
       showWhen: (v) => Number(v.amount_paid) > 0,
     },
   ];

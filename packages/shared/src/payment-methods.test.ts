@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { awaitsConfirmation, declarePaymentMethod, givesChange, methodOptions, methodsFor, offlineRefusal, PAYMENT_METHODS, PAYMENT_USES, takesReference } from './payment-methods.js';
+import { REFUND_METHODS } from './refunds.js';
+import { transferStatus } from './transfers.js';
+
+// Issue 28, item 1: payment methods declared once; what a method does is asked of its declaration, never of its name.
+
+let undo: (() => void) | undefined;
+afterEach(() => undo?.());
+
+describe('payment methods, declared once', () => {
+  it("the studio's four methods: cash gives change and is never referenced, a transfer waits for confirmation, only cash and transfer pay refunds", () => {
+    expect(PAYMENT_METHODS).toEqual(['cash', 'transfer', 'card', 'pos']);
+    expect(PAYMENT_METHODS.filter(givesChange)).toEqual(['cash']);
+    expect(PAYMENT_METHODS.filter(awaitsConfirmation)).toEqual(['transfer']);
+    expect(PAYMENT_METHODS.filter(takesReference)).toEqual(['transfer', 'card', 'pos']);
+    expect(REFUND_METHODS).toEqual(['cash', 'transfer']);
+    expect(methodsFor('refunds')).toEqual(['cash', 'transfer']);
+    for (const use of ['till', 'fees', 'bookings', 'appointments'] as const) expect(methodsFor(use)).toEqual(PAYMENT_METHODS);
+    expect(transferStatus('transfer', { confirmed_at: null, not_received_at: null })).toBe('unconfirmed');
+    expect(transferStatus('card', { confirmed_at: null, not_received_at: null })).toBeNull();
+  });
+
+  it('a throwaway method declared for the till only is offered at the till and nowhere else, and its rules follow its declaration', () => {
+    undo = declarePaymentMethod('throwaway', {
+      label: 'Throwaway',
+      reference: 'offline',
+      referenceHint: 'Slip',
+      offlineReferenceMessage: 'Offline, the throwaway needs its slip.',
+      awaitsConfirmation: true,
+      givesChange: false,
+      inDrawer: false,
+      offline: false,
+      uses: ['till'],
+    });
+    expect(methodsFor('till')).toContain('throwaway');
+    expect(methodOptions('till')).toContainEqual({ value: 'throwaway', label: 'Throwaway' });
+    for (const use of PAYMENT_USES.filter((u) => u !== 'till')) expect(methodsFor(use)).not.toContain('throwaway');
+    expect(awaitsConfirmation('throwaway')).toBe(true);
+    expect(transferStatus('throwaway', { confirmed_at: null, not_received_at: null })).toBe('unconfirmed');
+    expect(offlineRefusal('throwaway', 'ref')).toBe('Throwaway cannot be taken while the till is offline.');
+    expect(offlineRefusal('transfer', '')).toMatch(/transfer needs its reference/);
+    expect(offlineRefusal('cash', '')).toBeNull();
+    undo();
+    expect(methodsFor('till')).not.toContain('throwaway');
+  });
+});
