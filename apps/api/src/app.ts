@@ -27,6 +27,7 @@ import { registerFinanceSummaryRoutes } from './features/finances/finances.route
 import { registerTransferRoutes } from './features/transfers/transfers.routes.js';
 import { registerReminderRoutes } from './features/reminders/reminders.routes.js';
 import { registerOfflineRoutes } from './features/pos/offline.routes.js';
+import { registerBankStatementRoutes } from './features/bank-statements/bank-statements.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +116,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerTransferRoutes(app, db);
   registerReminderRoutes(app, db);
   registerOfflineRoutes(app, db);
+  registerBankStatementRoutes(app, db);
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });

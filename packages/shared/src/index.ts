@@ -35,3 +35,4 @@ export * from './transfers.js';
 export * from './refunds.js';
 export * from './reminders.js';
 export * from './offline.js';
+export * from './bank-statements.js';

@@ -26,3 +26,4 @@ export { clientsTable } from '../resources/clients/clients.table.js';
 export { appointmentsTable, appointmentPaymentsTable } from '../resources/appointments/appointments.table.js';
 export { suppliersTable } from '../resources/suppliers/suppliers.table.js';
 export { duesRemindersTable } from '../features/reminders/reminders.table.js';
+export { bankStatementsTable, bankStatementLinesTable, bankColumnMapsTable } from '../features/bank-statements/bank-statements.table.js';

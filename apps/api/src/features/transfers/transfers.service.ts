@@ -217,7 +217,14 @@ const tableOf = (kind: TransferKind) => (kind === 'sale' ? P : LEDGERS.find((s) 
  * confirmed stays as it was (idempotent, not logged again). A line that cannot be confirmed (unknown, not a transfer,
  * a void sale's, reversed, flagged not received) refuses the whole call with a 422 on `items.N`.
  */
-export async function confirmTransfers(tx: Tx, user: UserRow, items: TransferItem[], at = new Date()): Promise<TransferLine[]> {
+export async function confirmTransfers(
+  tx: Tx,
+  user: UserRow,
+  items: TransferItem[],
+  at = new Date(),
+  /** Confirmed by the bank's own record (a statement line): the line's words as who confirmed it, none as its id, and its evidence in the log. */
+  fromStatement?: (item: TransferItem) => { name: string; evidence: Record<string, unknown> },
+): Promise<TransferLine[]> {
   const lines = await lockedLines(tx, items);
   const errors: Record<string, string[]> = {};
   items.forEach((item, i) => {
@@ -232,13 +239,17 @@ export async function confirmTransfers(tx: Tx, user: UserRow, items: TransferIte
     if (line.confirmed_at || done.has(key)) continue;
     done.add(key);
     const T = tableOf(item.kind);
-    await tx.update(T).set({ confirmed_at: at, confirmed_by: user.id, confirmed_by_name: user.name }).where(and(eq(T.id, item.id), isNull(T.confirmed_at)));
+    const bank = fromStatement?.(item);
+    await tx
+      .update(T)
+      .set(bank ? { confirmed_at: at, confirmed_by: null, confirmed_by_name: bank.name } : { confirmed_at: at, confirmed_by: user.id, confirmed_by_name: user.name })
+      .where(and(eq(T.id, item.id), isNull(T.confirmed_at)));
     await recordActivity(tx, {
       user,
       action: 'transfer_confirmed',
       resource: resourceOf(item.kind),
       recordId: line.parent_id,
-      after: { kind: item.kind, payment_id: item.id, amount: line.amount, reference: line.reference, date: line.date, invoice_no: line.invoice_no },
+      after: { kind: item.kind, payment_id: item.id, amount: line.amount, reference: line.reference, date: line.date, invoice_no: line.invoice_no, ...(bank ? { evidence: bank.evidence } : {}) },
     });
   }
   const after = await lockedLines(tx, items);
