@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import { ADMIN_HOME, PAYMENT_REMINDERS_PATH, TRANSFERS_PATH } from '../lib/config';
+import { ADMIN_HOME, BANK_STATEMENTS_PATH, PAYMENT_REMINDERS_PATH, TRANSFERS_PATH } from '../lib/config';
 import { type Preloadable, preloadable } from '../lib/preloadable';
 
 export type PageProps = { title: string };
@@ -69,6 +69,7 @@ const AppointmentBook: Page = lazyPage(() => appointmentsUi().then((m) => m.Appo
 const Reminders: Page = lazyPage(() => appointmentsUi().then((m) => m.RemindersPage));
 const IncomeExpenses: Page = lazyPage(() => import('../features/finances/income-expenses.page').then((m) => m.IncomeExpensesPage));
 const Transfers: Page = lazyPage(() => import('../features/transfers/transfers.page').then((m) => m.TransfersPage));
+const BankStatements: Page = lazyPage(() => import('../features/transfers/bank-statements.page').then((m) => m.BankStatementsPage));
 const PaymentReminders: Page = lazyPage(() => import('../features/reminders/payment-reminders.page').then((m) => m.PaymentRemindersPage));
 const Suppliers: Page = lazyPage(() => import('../features/suppliers/suppliers.ui').then((m) => m.SuppliersPage));
 
@@ -110,6 +111,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/clients/:id', title: 'Client', access: 'staff', page: Client, menu: { admin: null, staff: null } },
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: IncomeExpenses, menu: { admin: { in: 'income' } } },
   { path: TRANSFERS_PATH, title: 'Transfers to confirm', access: 'admin', page: Transfers, menu: { admin: { in: 'transfers' } } },
+  // opened from Transfers to confirm (its Import a bank statement button)
+  { path: BANK_STATEMENTS_PATH, title: 'Bank statements', access: 'admin', page: BankStatements, menu: { admin: null, staff: null } },
   { path: PAYMENT_REMINDERS_PATH, title: 'Payment reminders', access: 'admin', page: PaymentReminders, menu: { admin: { in: 'payment-reminders' } } },
   { path: '/users/hostel-users', title: 'Manage Hostel', access: 'admin', page: ManageHostel, menu: { admin: { in: 'hostel' } } },
   { path: '/users/hostel-users/insession', title: 'Hostel (In Session)', access: 'staff', page: HostelInSession, menu: { admin: null, staff: { in: 'Hostel', title: 'In Session' } } },

@@ -18,6 +18,8 @@ export const STAFF_HOME = '/dashboard/point-of-sales/store';
 export const LOGIN_PATH = '/auth/login';
 /** Transfers to confirm (admin, issue 17): the page, and where the dashboard's and the day close's transfer figures lead. */
 export const TRANSFERS_PATH = '/finances/transfers';
+/** Bank statements imported to confirm transfers (issue 30), opened from Transfers to confirm. */
+export const BANK_STATEMENTS_PATH = '/finances/bank-statements';
 /** Payment reminders (admin, issue 17): everyone who owes, reminded on WhatsApp one after another. */
 export const PAYMENT_REMINDERS_PATH = '/finances/reminders';
 

@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { OUTLET_LABELS, TRANSFER_KIND_LABELS, type TransferItem, type TransferLine, transferNotReceivedSchema } from '@studio/shared';
-import { IconCashBanknoteOff, IconCircleCheck } from '@tabler/icons-react';
+import { IconCashBanknoteOff, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { BANK_STATEMENTS_PATH } from '../../lib/config';
 import { useState } from 'react';
 import { DataTable, type TableColumn, dataTableIds } from '../../crud/data-table';
 import { useSchemaForm } from '../../crud/use-schema-form';
@@ -81,7 +83,14 @@ export function TransfersPage({ title }: { title: string }) {
 
   return (
     <div data-testid="transfers-page">
-      <PageHeader title={title} />
+      <PageHeader
+        title={title}
+        actions={
+          <Button component={Link} to={BANK_STATEMENTS_PATH} variant="light" leftSection={<IconFileSpreadsheet size={18} />} data-testid="open-bank-statements">
+            Import a bank statement
+          </Button>
+        }
+      />
       <Stack gap="md">
         <Text size="sm" c="dimmed" maw={760}>
           A transfer counts as taken, but it is money in the bank only once someone has seen it on the statement. Tick the transfers that arrived and confirm them; mark the ones that never
