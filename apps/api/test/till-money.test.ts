@@ -39,7 +39,7 @@ describe('GET/PUT /api/settings: the staff discount limit', () => {
     for (const token of [admin, staff.token]) {
       const res = await get(token, '/api/settings');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: { max_staff_discount_percent: 10, token_idle_days: 30, offline_stale_hours: 24, reminder_skip_days: 3 } });
+      expect(res.json()).toEqual({ data: { max_staff_discount_percent: 10, token_idle_days: 30, offline_stale_hours: 24, reminder_skip_days: 3, bank_account: null } });
     }
     expect((await t.call(null, { method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });

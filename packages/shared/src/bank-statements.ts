@@ -15,7 +15,7 @@ export const statementColumnMapSchema = z.object({
   amount: optionalText(80),
   balance: optionalText(80),
 });
-export type StatementColumnMap = z.infer<typeof statementColumnMapSchema>;
+export type StatementColumnMap = z.input<typeof statementColumnMapSchema>;
 
 /** `POST /api/bank-statements` as JSON: the CSV text of a statement. */
 export const bankStatementImportSchema = z.object({

@@ -8,6 +8,19 @@ export const DEFAULT_TOKEN_IDLE_DAYS = 30;
 export const MAX_TOKEN_IDLE_DAYS = 365;
 
 /**
+ * The account customers pay the studio into (issue 30, item 6; issue 34, item 4): printed on receipts and carried by
+ * reminder messages, so nobody types a number at the till. A Nigerian account number (NUBAN) is 10 digits.
+ */
+export const bankAccountSchema = z.object({
+  bank: z.string().trim().min(2).max(60),
+  number: z.string().trim().regex(/^\d{10}$/, { error: 'The account number must be the 10 digits of a Nigerian account (NUBAN).' }),
+  name: z.string().trim().min(2).max(100),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+/** "GTBank 0123456789 (Glam Studio Ltd)". */
+export const bankAccountLine = (a: BankAccount) => `${a.bank} ${a.number} (${a.name})`;
+
+/**
  * The studio's settings: `GET /api/settings` (every signed-in user: the till needs the limit) and
  * `PUT /api/settings` (admin). Stored key by key in the `settings` table; a key never set has its default.
  */
@@ -37,6 +50,8 @@ export const studioSettingsSchema = z.object({
    * (issue 17, item 7).
    */
   reminder_skip_days: z.number().int({ error: 'The reminder skip days field must be a whole number of days.' }).min(0).max(60),
+  /** Where customers pay by transfer; null until an admin sets it. */
+  bank_account: bankAccountSchema.nullable(),
 });
 export type StudioSettings = z.infer<typeof studioSettingsSchema>;
 export const DEFAULT_OFFLINE_STALE_HOURS = 24;
@@ -47,6 +62,7 @@ export const DEFAULT_SETTINGS: StudioSettings = {
   token_idle_days: DEFAULT_TOKEN_IDLE_DAYS,
   offline_stale_hours: DEFAULT_OFFLINE_STALE_HOURS,
   reminder_skip_days: DEFAULT_REMINDER_SKIP_DAYS,
+  bank_account: null,
 };
 
 /** `PUT /api/settings`: any of the settings (the others keep their values), at least one. */

@@ -69,6 +69,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('dueReminderText', () => {
+  it("gives the studio's bank account from Settings, and none when none is set", () => {
+    const account = { bank: 'GTBank', number: '0123456789', name: 'Glam Studio Ltd' };
+    expect(dueReminderText(ADA, account)).toContain('You can pay by transfer to GTBank 0123456789 (Glam Studio Ltd).');
+    expect(dueReminderText(ADA)).not.toContain('pay by transfer');
+  });
+
   it("says who, what is due for what in naira, what is paid, and the studio's name", () => {
     const text = dueReminderText(ADA);
     expect(text).toContain('Hello Ada Obi');

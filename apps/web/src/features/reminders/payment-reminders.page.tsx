@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { DEFAULT_REMINDER_DAYS, type DueReminder, REMINDER_KIND_LABELS } from '@studio/shared';
+import { type BankAccount, DEFAULT_REMINDER_DAYS, type DueReminder, REMINDER_KIND_LABELS, bankAccountLine } from '@studio/shared';
+import { useStudioSettings } from '../../lib/settings-queries';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { studio } from '../../lib/config';
@@ -20,10 +21,12 @@ const WINDOWS = [7, DEFAULT_REMINDER_DAYS, 30, 60, 90];
  * "Hello Ada Obi, this is a reminder from Glam Studio that a balance of ₦200,000.00 is due for Bridal booking
  * Dec 5, 2026, Gold (₦100,000.00 paid of ₦300,000.00). ..."
  */
-export function dueReminderText(r: Pick<DueReminder, 'name' | 'balance' | 'about' | 'charge' | 'amount_paid'>): string {
+export function dueReminderText(r: Pick<DueReminder, 'name' | 'balance' | 'about' | 'charge' | 'amount_paid'>, account: BankAccount | null = null): string {
   const paid = r.amount_paid > 0 ? ` (${formatMoney(r.amount_paid)} paid of ${formatMoney(r.charge)})` : '';
+  // the studio's own account, from Settings: never a number typed by whoever sends the reminder
+  const payTo = account ? ` You can pay by transfer to ${bankAccountLine(account)}.` : '';
   const call = studio.phone ? ` Please call us on ${studio.phone} with any question.` : '';
-  return `Hello ${r.name}, this is a reminder from ${studio.name} that a balance of ${formatMoney(r.balance)} is due for ${r.about}${paid}.${call} Thank you, ${studio.name}.`;
+  return `Hello ${r.name}, this is a reminder from ${studio.name} that a balance of ${formatMoney(r.balance)} is due for ${r.about}${paid}.${payTo}${call} Thank you, ${studio.name}.`;
 }
 
 /** "Reminded Nov 26, 2026, 14:05 by Blessing". */
@@ -58,6 +61,7 @@ export function PaymentRemindersPage({ title }: { title: string }) {
   const [sent, setSent] = useState<ReadonlySet<string>>(new Set());
   const query = useDueReminders(days, includeReminded);
   const mark = useMarkReminderSent();
+  const account = useStudioSettings().settings.bank_account;
   const rows = query.data?.data ?? [];
   const summary = query.data?.summary;
 
@@ -108,7 +112,7 @@ export function PaymentRemindersPage({ title }: { title: string }) {
           rowKey={reminderKey}
           name={(r) => r.name}
           phone={(r) => r.phone}
-          text={dueReminderText}
+          text={(r) => dueReminderText(r, account)}
           sent={sent}
           onSent={markSent}
           confirm

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type StudioSettings, MAX_TOKEN_IDLE_DAYS, studioSettingsSchema } from '@studio/shared';
+import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type BankAccount, type StudioSettings, MAX_TOKEN_IDLE_DAYS, bankAccountLine, bankAccountSchema, studioSettingsSchema } from '@studio/shared';
+import { z } from 'zod';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { useStudioSettings, useUpdateSettings } from '../../lib/settings-queries';
 
@@ -60,6 +61,7 @@ export function StaffDiscountLimit() {
       {(Object.keys(FIELDS) as NumberKey[]).map((key) => (
         <SettingForm key={`${key}:${settings[key]}`} field={FIELDS[key]} settings={settings} />
       ))}
+      <BankAccountForm key={JSON.stringify(settings.bank_account)} account={settings.bank_account} />
     </SimpleGrid>
   );
 }
@@ -103,6 +105,49 @@ function SettingForm({ field, settings }: { field: SettingField; settings: Studi
               data-testid={`${field.testId}-input`}
             />
             <Button type="submit" mt={25} loading={saving} disabled={!changed} data-testid={`${field.testId}-save`}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+const bankAccountForm = z.object({ bank_account: bankAccountSchema });
+
+/**
+ * The account customers pay into (issue 30, item 6): payment reminders carry it, so nobody types a number at the till
+ * or in a message. Saved as the `bank_account` setting.
+ */
+function BankAccountForm({ account }: { account: BankAccount | null }) {
+  const update = useUpdateSettings();
+  const { form, onSubmit, saving, formError } = useSchemaForm({
+    schema: bankAccountForm,
+    initialValues: { bank_account: account ?? { bank: '', number: '', name: '' } },
+    toBody: (v) => ({ bank_account: v.bank_account }),
+    labels: { 'bank_account.bank': 'Bank', 'bank_account.number': 'Account number', 'bank_account.name': 'Account name' },
+    submit: (body) => update.mutateAsync(body),
+    successMessage: (saved) => (saved.bank_account ? `Customers will be asked to pay into ${bankAccountLine(saved.bank_account)}.` : 'Saved.'),
+  });
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="bank-account">
+      <form onSubmit={onSubmit} noValidate aria-labelledby="bank-account-title">
+        <Stack gap="xs">
+          <Text fw={700} id="bank-account-title">
+            Studio bank account
+          </Text>
+          <Text size="sm" c="dimmed">
+            Where customers pay by transfer: payment reminders give this account, never one typed by whoever sends them.
+          </Text>
+          {formError && <Alert color="red">{formError}</Alert>}
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label="Bank" placeholder="GTBank" {...form.getInputProps('bank_account.bank')} data-testid="bank-account-bank" />
+            <TextInput label="Account number" placeholder="0123456789" inputMode="numeric" maxLength={10} {...form.getInputProps('bank_account.number')} data-testid="bank-account-number" />
+            <TextInput label="Account name" placeholder="Glam Studio Ltd" {...form.getInputProps('bank_account.name')} data-testid="bank-account-name" />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving} data-testid="bank-account-save">
               Save
             </Button>
           </Group>
