@@ -66,6 +66,34 @@ export const isoYear = () =>
   z.string().refine((s) => (/^\d{4}$/.test(s) && inYears(s)) || isRealMonth(s) || isRealDate(s), { error: (iss) => `The ${fieldName(iss, 'year')} field must be ${yearsText} in the form YYYY.` });
 
 /**
+ * The first and last instant a body or query may carry (an appointment's start, an offline sale's clock times):
+ * the same 2000 to 2100 as the dates, in UTC. Beyond them an instant is a typing slip or a device clock that is
+ * wrong, and some broke the server: 9999-12-31T23:59:59Z plus an appointment's length is past what PostgreSQL
+ * stores (a 500), and a year 0001 came back as another year.
+ */
+export const INSTANT_MIN = `${YEAR_MIN}-01-01T00:00:00.000Z`;
+export const INSTANT_MAX = `${YEAR_MAX}-12-31T23:59:59.999Z`;
+const isoInstant = z.iso.datetime({ offset: true });
+/**
+ * ISO 8601 with `Z` or an offset (`2027-03-01T09:00:00+01:00`), a real calendar day as written, and the instant
+ * from INSTANT_MIN to INSTANT_MAX.
+ */
+export function isRealInstant(s: unknown): boolean {
+  if (typeof s !== 'string' || !isoInstant.safeParse(s).success || !isRealDate(s.slice(0, 10))) return false;
+  const t = Date.parse(s);
+  return t >= Date.parse(INSTANT_MIN) && t <= Date.parse(INSTANT_MAX);
+}
+/**
+ * THE instant of every body and query (decision 028): ISO 8601 with an offset, in 2000 to 2100. Its OpenAPI schema
+ * says so (`format: date-time`, `formatMinimum`, `formatMaximum`), which instants.test.ts checks of every route.
+ */
+export const instant = () =>
+  z
+    .string()
+    .refine(isRealInstant, { error: (iss) => `The ${fieldName(iss, 'time')} field must be a date and time in ISO 8601 with an offset (2027-03-01T09:00:00Z), in ${yearsText}.` })
+    .meta({ format: 'date-time', formatMinimum: INSTANT_MIN, formatMaximum: INSTANT_MAX });
+
+/**
  * The key that makes a money-taking POST safe to retry (a sale, a payment, a finance entry): a UUID the client
  * makes once per intended write and sends again on a retry; a replay answers the first result, another body
  * with the same key is a 422 on `client_ref`.

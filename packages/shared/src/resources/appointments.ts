@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
-import { id, isoDate, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
+import { id, instant, isoDate, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
 import { phoneNumber } from '../phone.js';
 import { paymentMethodFor, paymentMethodSchema, paymentSchema } from './orders.js';
 
@@ -55,7 +55,6 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-const startsAt = () => z.iso.datetime({ offset: true, error: 'The start must be a date and time (ISO 8601 with offset).' });
 const minutes = () => z.number().int().min(5).max(24 * 60);
 
 const fields = {
@@ -65,7 +64,7 @@ const fields = {
   client_phone: phoneNumber().nullish(),
   service_id: id(),
   artist_id: id(),
-  starts_at: startsAt(),
+  starts_at: instant(),
   /** Omitted: the service's duration. */
   duration_minutes: minutes().nullish(),
   note: optionalText(1000),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, methodsFor, type PaymentUse } from '../payment-methods.js';
-import { id, isoDate, money, optionalText, outletSchema, text } from '../primitives.js';
+import { id, instant, isoDate, money, optionalText, outletSchema, text } from '../primitives.js';
 import { discountApprovalSchema } from '../settings.js';
 import { transferCheckShape } from '../transfers.js';
 import { orderRefundRecordSchema } from '../refunds.js';
@@ -29,7 +29,6 @@ export const orderItemInputSchema = z.object({
 /** The device's short code in a provisional receipt number: `OFF-7Q2-0004`. */
 export const DEVICE_CODE_PATTERN = /^[A-Z0-9]{3,4}$/;
 export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'The device id must be 8 to 64 letters, digits, - or _.' });
-const instant = () => z.iso.datetime({ offset: true, error: (iss) => `The ${String(iss.path?.at(-1) ?? 'time').replace(/_/g, ' ')} field must be an ISO date and time.` });
 
 /**
  * A sale made while the till could not reach the server, sent when it can (issue 18; docs/decisions/016-offline-till.md):
