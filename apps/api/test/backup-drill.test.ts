@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, type Dashboard } from '@studio/shared';
-import { backupPglite, backupPostgres, listBackups } from '../src/db/backup.js';
+import { backupPglite, backupPostgres, listBackups, NO_COPY_WARNING, NO_DRILL_WARNING } from '../src/db/backup.js';
 import { openPglite, type Database } from '../src/db/client.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { backupName, runScript } from './helpers/scripts.js';
@@ -64,7 +64,7 @@ describe('BACKUP_COPY_DIR and the dashboard', () => {
     expect(fs.readFileSync(path.join(copyDir, name))).toEqual(fs.readFileSync(file));
 
     const card = await backupsCard();
-    expect(card).toMatchObject({ dir, last: { file: name, database: t.databaseUrl ? 'postgres' : 'pglite' }, copy: { configured: true, dir: copyDir, file: name, ok: true, error: null }, last_failure: null, warnings: [], stale_after_hours: 26 });
+    expect(card).toMatchObject({ dir, last: { file: name, database: t.databaseUrl ? 'postgres' : 'pglite' }, copy: { configured: true, dir: copyDir, file: name, ok: true, error: null }, last_failure: null, warnings: [NO_DRILL_WARNING], stale_after_hours: 26 });
     expect(card.age_hours).toBeLessThan(1);
     expect(card.last!.size).toBe(fs.statSync(file).size);
   });
@@ -79,27 +79,27 @@ describe('BACKUP_COPY_DIR and the dashboard', () => {
       const card = await backupsCard();
       expect(card.last!.file).toBe(path.basename(file));
       expect(card.copy).toMatchObject({ configured: true, file: path.basename(file), ok: false, error: `the folder ${missing} does not exist (is the drive plugged in?)` });
-      expect(card.warnings).toEqual([`The copy to ${missing} failed: the folder ${missing} does not exist (is the drive plugged in?).`]);
+      expect(card.warnings).toEqual([`The copy to ${missing} failed: the folder ${missing} does not exist (is the drive plugged in?).`, NO_DRILL_WARNING]);
       // the drive is back: the next backup's copy clears the warning
       await backup(copyDir);
     } finally {
       Object.assign(t.app.config, { backupCopyDir: copyDir });
     }
-    expect((await backupsCard()).warnings).toEqual([]);
+    expect((await backupsCard()).warnings).toEqual([NO_DRILL_WARNING]);
   });
 
   it('warns when there is no backup, or the newest is more than 26 hours old; staff may not see it', async () => {
     const empty = path.join(tmp, 'no-backups');
     Object.assign(t.app.config, { backupDir: empty, backupCopyDir: undefined });
     try {
-      expect(await backupsCard()).toMatchObject({ last: null, age_hours: null, copy: { configured: false, ok: null }, warnings: ['No backup has been made yet.'] });
+      expect(await backupsCard()).toMatchObject({ last: null, age_hours: null, copy: { configured: false, ok: null }, warnings: ['No backup has been made yet.', NO_COPY_WARNING, NO_DRILL_WARNING] });
       fs.mkdirSync(empty);
       fs.writeFileSync(path.join(empty, nameAgo(30, 'tar.gz')), 'x');
       const card = await backupsCard();
       expect(card.age_hours).toBeGreaterThanOrEqual(30);
-      expect(card.warnings).toEqual(['The last backup is 30 hours old: the server makes one every hour while it runs.']);
+      expect(card.warnings).toEqual(['The last backup is 30 hours old: the server makes one every hour while it runs.', NO_COPY_WARNING, NO_DRILL_WARNING]);
       fs.writeFileSync(path.join(empty, nameAgo(25, 'tar.gz')), 'x');
-      expect((await backupsCard()).warnings).toEqual([]);
+      expect((await backupsCard()).warnings).toEqual([NO_COPY_WARNING, NO_DRILL_WARNING]);
     } finally {
       Object.assign(t.app.config, { backupDir: dir, backupCopyDir: copyDir });
     }
@@ -154,6 +154,6 @@ describe('npm run backup:drill', () => {
     expect(r.stdout, r.stderr).toMatch(/FAILED: cut-studio-\S+ .*(could not be unpacked|cannot be read|does not open|is not a backup)/);
     const card = await backupsCard();
     expect(card.drill).toMatchObject({ ok: false });
-    expect(card.warnings.some((w) => w.startsWith('The last backup drill failed: FAILED: cut-'))).toBe(true);
+    expect(card.warnings.some((w) => w.startsWith('The last restore test failed: FAILED: cut-'))).toBe(true);
   });
 });

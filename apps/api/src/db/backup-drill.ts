@@ -12,6 +12,7 @@ import {
   compareCounts,
   listBackups,
   MANIFEST,
+  NO_MANIFEST,
   restorePostgres,
   restoreStagedPostgres,
   stagePgliteBackup,
@@ -19,6 +20,7 @@ import {
   tableCounts,
   VOLATILE_TABLES,
   type BackupCheck,
+  type CheckOptions,
   type BackupManifest,
 } from './backup.js';
 import { recordBackupStatus } from './backup-status.js';
@@ -116,13 +118,13 @@ async function scratchPostgres(url: string): Promise<{ url: string; drop: () => 
 }
 
 /** Restores `file` into a temporary place and counts it: a folder for the embedded database, a database of its own for PostgreSQL. */
-async function restoreSomewhere(config: AppConfig, file: string, root: string, log: (line: string) => void): Promise<BackupCheck & { place: string }> {
+async function restoreSomewhere(config: AppConfig, file: string, root: string, log: (line: string) => void, opts: CheckOptions): Promise<BackupCheck & { place: string }> {
   if (backupKind(path.basename(file)) === 'pglite') {
-    const check = await stagePgliteBackup(file, path.join(root, 'data'));
+    const check = await stagePgliteBackup(file, path.join(root, 'data'), opts);
     return { ...check, place: `a temporary folder (${root}), opened with its recovery run` };
   }
   if (!config.databaseUrl) throw new Error(`${file} is a PostgreSQL backup: set DATABASE_URL to the studio's database to drill it.`);
-  const check = file.endsWith('.pg.tar') ? await stagePostgresBackup(file, path.join(root, 'data')) : { manifest: null, counts: {}, problems: [] };
+  const check = file.endsWith('.pg.tar') ? await stagePostgresBackup(file, path.join(root, 'data'), opts) : { manifest: null, counts: {}, problems: opts.legacy ? [] : [NO_MANIFEST] };
   if (check.problems.length) return { ...check, place: `a temporary folder (${root}), not restored: it failed its check` };
   let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   try {
@@ -135,7 +137,7 @@ async function restoreSomewhere(config: AppConfig, file: string, root: string, l
   try {
     // the restore's own transaction compares the counts with the manifest before it commits
     if (check.manifest) await restoreStagedPostgres(scratch.url, path.join(root, 'data'), check.manifest);
-    else await restorePostgres(scratch.url, file);
+    else await restorePostgres(scratch.url, file, opts);
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     const counts = await tableCounts((q) => client.query(q)).finally(() => client.end());
@@ -155,7 +157,7 @@ function ago(ms: number): string {
 }
 
 /** The drill itself; `file` defaults to the newest backup in BACKUP_DIR. Never changes the studio's data. */
-export async function backupDrill(config: AppConfig, opts: { file?: string; log?: (line: string) => void } = {}): Promise<DrillResult> {
+export async function backupDrill(config: AppConfig, opts: { file?: string; legacy?: boolean; log?: (line: string) => void } = {}): Promise<DrillResult> {
   const lines: string[] = [];
   const say = (line: string) => {
     lines.push(line);
@@ -174,7 +176,7 @@ export async function backupDrill(config: AppConfig, opts: { file?: string; log?
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-drill-'));
   let restored: Awaited<ReturnType<typeof restoreSomewhere>>;
   try {
-    restored = await restoreSomewhere(config, file, root, say);
+    restored = await restoreSomewhere(config, file, root, say, { legacy: opts.legacy });
   } catch (err) {
     restored = { manifest: null, counts: {}, problems: [(err as Error).message], place: 'nowhere: it did not restore' };
   } finally {

@@ -169,7 +169,11 @@ export function copyOrder(pgdata: string): string[] {
 
 /** What a backup holds, written into it as `backup-manifest.json` (docs/decisions/017-backups-that-restore.md). */
 export interface BackupManifest {
-  format: 1;
+  /**
+   * 2 (this version): the manifest carries its own checksum (`sha256`), and a PostgreSQL backup's `files` hold the
+   * dump's (`database.dump`); 1: earlier versions, without either (decision 028).
+   */
+  format: 1 | 2;
   app_version: string;
   database: 'pglite' | 'postgres';
   created_at: string;
@@ -180,10 +184,79 @@ export interface BackupManifest {
   counts: Record<string, number>;
   /** Tables whose rows come and go by themselves (sign-in windows, tokens): not compared. */
   volatile: string[];
-  /** sha256 of each file beside the database (photos and uploads), by path in the archive. */
+  /**
+   * sha256 of each file of the backup by its path in the archive: the photos and uploads, and a PostgreSQL backup's
+   * dump. An embedded backup's cluster files are not listed: they are copied while the till sells, so their bytes
+   * are known only as read; the archive's gzip checksum (CRC-32 of every byte) covers them, and opening the copy
+   * and counting its rows checks what they hold.
+   */
   files: Record<string, string>;
+  /** Format 2: sha256 of the manifest's JSON without this field (manifestJson). */
+  sha256?: string;
 }
 export const MANIFEST = 'backup-manifest.json';
+export const MANIFEST_FORMAT = 2;
+
+const sha256Text = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+/** The manifest as written into a backup: sealed with the checksum of its own content. */
+export function manifestJson(manifest: BackupManifest): string {
+  const { sha256: _sealed, ...body } = manifest;
+  return JSON.stringify({ ...body, sha256: sha256Text(JSON.stringify(body)) }, null, 2);
+}
+
+/** How a check treats a backup that cannot be checked in full: refused, unless told it is an earlier version's. */
+export interface CheckOptions {
+  /** `--legacy`: the backup is an earlier version's (no manifest, or one without checksums); check what can be. */
+  legacy?: boolean;
+}
+
+/** Why a backup without a manifest is refused (unless `--legacy`). */
+export const NO_MANIFEST = `it has no ${MANIFEST}, so what it should hold cannot be checked (every backup this version makes has one); if it is an earlier version's backup, run again with --legacy`;
+
+/**
+ * The manifest unpacked at `root`, checked: damaged (not JSON, or its own checksum differs), or an earlier version's
+ * without checksums (refused unless `legacy`). `present: false` when there is none.
+ */
+function readManifestAt(root: string, opts: CheckOptions): { present: boolean; manifest: BackupManifest | null; problems: string[] } {
+  const at = path.join(root, MANIFEST);
+  if (!fs.existsSync(at)) return { present: false, manifest: null, problems: [] };
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(at, 'utf8')) as BackupManifest;
+    if (!manifest || typeof manifest !== 'object' || typeof manifest.counts !== 'object' || manifest.counts === null) throw new Error('not a manifest');
+  } catch {
+    return { present: true, manifest: null, problems: [`its ${MANIFEST} is damaged (it cannot be read)`] };
+  }
+  manifest.files ??= {};
+  manifest.volatile ??= [];
+  const { sha256: sealed, ...body } = manifest;
+  if (sealed !== undefined) {
+    return { present: true, manifest, problems: sealed === sha256Text(JSON.stringify(body)) ? [] : [`its ${MANIFEST} is damaged (its checksum differs)`] };
+  }
+  if (opts.legacy) return { present: true, manifest, problems: [] };
+  return {
+    present: true,
+    manifest,
+    problems: [`its manifest is an earlier version's (format ${manifest.format}, without checksums), so not every byte of it can be checked; if it is an earlier version's backup, run again with --legacy`],
+  };
+}
+
+/** Every file of `files` present at `root` with its checksum, and no upload there that the manifest does not list. */
+function checkFiles(root: string, manifest: BackupManifest): string[] {
+  const problems: string[] = [];
+  for (const [rel, sum] of Object.entries(manifest.files)) {
+    const abs = path.join(root, rel);
+    if (!fs.existsSync(abs)) problems.push(`${rel} is missing`);
+    else if (sha256File(abs) !== sum) problems.push(`${rel} is damaged (its checksum differs)`);
+  }
+  if (manifest.sha256 !== undefined) {
+    for (const rel of uploadEntries(root)) {
+      if (fs.statSync(path.join(root, rel)).isFile() && manifest.files[rel] === undefined) problems.push(`${rel} is in the backup but not in its manifest`);
+    }
+  }
+  return problems;
+}
 export const VOLATILE_TABLES = ['login_throttle', 'api_tokens'];
 
 export function appVersion(): string {
@@ -265,7 +338,7 @@ async function tarCluster(dataDir: string, file: string, manifest: BackupManifes
   const uploads = uploadEntries(dataDir);
   manifest.files = uploadChecksums(dataDir, uploads);
   const manifestPath = path.join(dataDir, MANIFEST);
-  fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2), { mode: FILE_MODE });
+  fs.writeFileSync(manifestPath, manifestJson(manifest), { mode: FILE_MODE });
   try {
     const cluster = copyOrder(pgdata).map((p) => `${PGDATA}/${p}`);
     const wal = cluster.findIndex((p) => p === `${PGDATA}/pg_wal`);
@@ -316,9 +389,8 @@ export async function copyBackup(file: string, copyDir: string, dir = path.dirna
   const partial = `${dest}.partial`;
   const at = new Date().toISOString();
   try {
-    if (!fs.existsSync(copyDir) || !fs.statSync(copyDir).isDirectory()) {
-      throw new Error(`the folder ${copyDir} does not exist (is the drive plugged in?)`);
-    }
+    if (!fs.existsSync(copyDir)) throw new Error(`the folder ${copyDir} does not exist (is the drive plugged in?)`);
+    if (!fs.statSync(copyDir).isDirectory()) throw new Error(`${copyDir} is a file, not a folder: the copy folder must be a folder (on a USB drive or a synced folder)`);
     await fs.promises.copyFile(file, partial);
     try {
       fs.chmodSync(partial, FILE_MODE);
@@ -338,9 +410,15 @@ export async function copyBackup(file: string, copyDir: string, dir = path.dirna
     recordBackupStatus(dir, { copy: { dir: copyDir, file: name, at, ok: true, error: null } });
     return dest;
   } catch (err) {
-    fs.rmSync(partial, { force: true });
+    // recorded first, whatever failed: the cleanup below can fail too (a copy folder that is a file makes every
+    // path under it ENOTDIR), and a failure that throws before it is recorded leaves the dashboard saying nothing
     const error = (err as NodeJS.ErrnoException).code === 'ENOSPC' ? 'the drive is full' : (err as Error).message;
     recordBackupStatus(dir, { copy: { dir: copyDir, file: name, at, ok: false, error } });
+    try {
+      fs.rmSync(partial, { force: true });
+    } catch {
+      // nothing was written there, or it cannot be reached: nothing to clean up
+    }
     throw new Error(error, { cause: err });
   }
 }
@@ -360,7 +438,7 @@ export async function backupPglite(database: Database, dir: string, reason: Back
     await database.pglite!.query('CHECKPOINT');
     // counted after the checkpoint, before the copy: the copy holds at least these rows
     const counts = await tableCounts((q) => database.pglite!.query(q) as never);
-    const manifest: BackupManifest = { format: 1, app_version: appVersion(), database: 'pglite', created_at: new Date().toISOString(), counts, volatile: VOLATILE_TABLES, files: {} };
+    const manifest: BackupManifest = { format: MANIFEST_FORMAT, app_version: appVersion(), database: 'pglite', created_at: new Date().toISOString(), counts, volatile: VOLATILE_TABLES, files: {} };
     const file = finalName(dir, reason, 'tar.gz');
     const partial = `${file}.partial`;
     for (let attempt = 1; ; attempt++) {
@@ -458,19 +536,22 @@ export async function backupPostgres(url: string, dir: string, reason: BackupRea
       } finally {
         await client.end().catch(() => {});
       }
+      // the dump is whole now: its checksum goes into the manifest, so a flipped byte anywhere in it (its schema
+      // part too, which pg_restore reads without complaint) fails verify
+      const dumpSum = await sha256Stream(path.join(staging, PG_DUMP));
       for (let attempt = 1; ; attempt++) {
         try {
           const uploads = opts.dataDir ? uploadEntries(opts.dataDir) : [];
           const manifest: BackupManifest = {
-            format: 1,
+            format: MANIFEST_FORMAT,
             app_version: appVersion(),
             database: 'postgres',
             created_at: new Date().toISOString(),
             counts,
             volatile: VOLATILE_TABLES,
-            files: opts.dataDir ? uploadChecksums(opts.dataDir, uploads) : {},
+            files: { [PG_DUMP]: dumpSum, ...(opts.dataDir ? uploadChecksums(opts.dataDir, uploads) : {}) },
           };
-          fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2), { mode: FILE_MODE });
+          fs.writeFileSync(path.join(staging, MANIFEST), manifestJson(manifest), { mode: FILE_MODE });
           await tar.c({ file: partial, cwd: staging, portable: true, noDirRecurse: true, mode: FILE_MODE }, [MANIFEST, PG_DUMP]);
           if (uploads.length) await tar.r({ file: partial, cwd: opts.dataDir, portable: true, noDirRecurse: true }, uploads);
           break;
@@ -519,13 +600,14 @@ export async function verifyPostgresDump(file: string): Promise<number> {
 }
 
 /**
- * The rows per table (named as tableCounts names them) a pg_dump file holds, read from pg_restore's data stream (`COPY ... FROM
- * stdin;`, one line a row, `\.` at the end), no database touched. A file cut short or damaged makes pg_restore fail:
- * that throws.
+ * The rows per table (named as tableCounts names them) a pg_dump file holds, read from the whole script pg_restore
+ * makes of it, its schema and its data (`COPY ... FROM stdin;`, one line a row, `\.` at the end), no database
+ * touched. A file cut short or damaged where pg_restore can tell makes it fail: that throws. (A changed byte in the
+ * schema's text it cannot tell: the manifest's checksum of the dump does.)
  */
 export async function dumpRowCounts(dump: string): Promise<Record<string, number>> {
   if (!(await hasTool('pg_restore'))) throw new Error(PG_TOOLS_MISSING('pg_restore'));
-  const p = spawn('pg_restore', ['--data-only', '--file=-', dump], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const p = spawn('pg_restore', ['--file=-', dump], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   p.stderr.on('data', (b: Buffer) => (err += b.toString()));
   const exited = new Promise<number | null>((resolve, reject) => {
@@ -559,7 +641,7 @@ export async function dumpRowCounts(dump: string): Promise<Record<string, number
  * rows per table counted from the data against the manifest (exactly: they were counted in the dump's snapshot).
  * Throws when the archive cannot be unpacked or holds no manifest or no dump.
  */
-export async function stagePostgresBackup(file: string, root: string): Promise<BackupCheck> {
+export async function stagePostgresBackup(file: string, root: string, opts: CheckOptions = {}): Promise<BackupCheck> {
   restrictNewFiles();
   fs.rmSync(root, { recursive: true, force: true });
   ensurePrivateDir(root);
@@ -569,33 +651,33 @@ export async function stagePostgresBackup(file: string, root: string): Promise<B
     throw new Error(`${file} could not be unpacked (${(err as Error).message}): it is damaged or not a backup.`, { cause: err });
   }
   restrictTree(root);
-  const manifestPath = path.join(root, MANIFEST);
   const dump = path.join(root, PG_DUMP);
-  if (!fs.existsSync(manifestPath) || !fs.existsSync(dump)) throw new Error(`${file} is not a backup of a PostgreSQL studio (no ${MANIFEST} or ${PG_DUMP} in it).`);
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BackupManifest;
+  const read = readManifestAt(root, opts);
+  if (!read.present || !fs.existsSync(dump)) throw new Error(`${file} is not a backup of a PostgreSQL studio (no ${MANIFEST} or ${PG_DUMP} in it).`);
+  const manifest = read.manifest;
   const problems: string[] = [];
-  if (manifest.database !== 'postgres') problems.push('it is a backup of the embedded database, not of a PostgreSQL one');
-  for (const [rel, sum] of Object.entries(manifest.files ?? {})) {
-    const abs = path.join(root, rel);
-    if (!fs.existsSync(abs)) problems.push(`${rel} is missing`);
-    else if (sha256File(abs) !== sum) problems.push(`${rel} is damaged (its checksum differs)`);
-  }
+  if (manifest && manifest.database !== 'postgres') problems.push('it is a backup of the embedded database, not of a PostgreSQL one');
+  // the dump read through, schema and data, and its rows counted; then every file against its checksum
   let counts: Record<string, number> = {};
+  let readable = true;
   try {
     await verifyPostgresDump(dump);
     counts = await dumpRowCounts(dump);
   } catch (err) {
+    readable = false;
     problems.push(`its database ${(err as Error).message.replace(/^\S+ /, '')}`);
   }
-  if (!problems.some((p) => p.startsWith('its database'))) problems.push(...compareCounts(manifest, counts));
+  if (readable && manifest) problems.push(...compareCounts(manifest, counts));
+  problems.push(...read.problems);
+  if (manifest) problems.push(...checkFiles(root, manifest));
   return { manifest, counts, problems };
 }
 
 /** `npm run backup:verify` of a PostgreSQL backup: checked in a temporary folder, then removed. */
-export async function verifyPostgresBackup(file: string): Promise<BackupCheck> {
+export async function verifyPostgresBackup(file: string, opts: CheckOptions = {}): Promise<BackupCheck> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-verify-'));
   try {
-    return await stagePostgresBackup(file, path.join(root, 'data'));
+    return await stagePostgresBackup(file, path.join(root, 'data'), opts);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
@@ -677,16 +759,17 @@ async function restoreDumpChecked(url: string, dump: string, manifest: BackupMan
  * version's bare `.dump` has no manifest: restored with `pg_restore --single-transaction`. The photos are not
  * touched here (the restore script swaps them in). Returns the check (null for a bare `.dump`).
  */
-export async function restorePostgres(url: string, file: string): Promise<BackupCheck | null> {
+export async function restorePostgres(url: string, file: string, opts: CheckOptions = {}): Promise<BackupCheck | null> {
   if (!(await hasTool('pg_restore'))) throw new Error(PG_TOOLS_MISSING('pg_restore'));
   if (file.endsWith('.dump')) {
+    if (!opts.legacy) throw new Error(`${file} failed its check, so nothing was restored: ${NO_MANIFEST}.`);
     await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file]);
     return null;
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-restore-'));
   try {
     const root = path.join(tmp, 'data');
-    const check = await stagePostgresBackup(file, root);
+    const check = await stagePostgresBackup(file, root, opts);
     if (check.problems.length) throw new Error(`${file} failed its check, so nothing was restored: ${check.problems.join('; ')}.`);
     await restoreStagedPostgres(url, root, check.manifest!);
     return check;
@@ -726,7 +809,7 @@ export function compareCounts(manifest: BackupManifest, counts: Record<string, n
  * cluster at the archive's top, no manifest: then only the opening is checked). Throws when the archive cannot be
  * unpacked or the copy cannot be opened.
  */
-export async function stagePgliteBackup(file: string, root: string): Promise<BackupCheck> {
+export async function stagePgliteBackup(file: string, root: string, opts: CheckOptions = {}): Promise<BackupCheck> {
   restrictNewFiles();
   fs.rmSync(root, { recursive: true, force: true });
   ensurePrivateDir(root);
@@ -748,15 +831,12 @@ export async function stagePgliteBackup(file: string, root: string): Promise<Bac
     throw new Error(`${file} is not a backup of the embedded database (no PG_VERSION or global/pg_control in it).`);
   }
   fs.rmSync(path.join(pgdata, 'postmaster.pid'), { force: true });
-  const manifestPath = path.join(root, MANIFEST);
-  const manifest = fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BackupManifest) : null;
-  const problems: string[] = [];
+  const read = readManifestAt(root, opts);
+  const manifest = read.manifest;
+  const problems: string[] = [...read.problems];
+  if (!read.present && !opts.legacy) problems.push(NO_MANIFEST);
   if (manifest?.database === 'postgres') problems.push('it is a backup of a PostgreSQL database, not of the embedded one');
-  for (const [rel, sum] of Object.entries(manifest?.files ?? {})) {
-    const abs = path.join(root, rel);
-    if (!fs.existsSync(abs)) problems.push(`${rel} is missing`);
-    else if (sha256File(abs) !== sum) problems.push(`${rel} is damaged (its checksum differs)`);
-  }
+  if (manifest) problems.push(...checkFiles(root, manifest));
   let counts: Record<string, number>;
   const { openPglite } = await import('./client.js');
   let copy;
@@ -778,10 +858,10 @@ export async function stagePgliteBackup(file: string, root: string): Promise<Bac
 }
 
 /** `npm run backup:verify`: checks an embedded-database backup in a temporary folder, then removes it. */
-export async function verifyPgliteBackup(file: string): Promise<BackupCheck> {
+export async function verifyPgliteBackup(file: string, opts: CheckOptions = {}): Promise<BackupCheck> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-verify-'));
   try {
-    return await stagePgliteBackup(file, path.join(root, 'data'));
+    return await stagePgliteBackup(file, path.join(root, 'data'), opts);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
@@ -794,16 +874,16 @@ export async function verifyPgliteBackup(file: string): Promise<BackupCheck> {
  * swapped in; what they replace is moved aside (`pgdata.replaced-<time>`, `uploads.replaced-<time>`), never
  * deleted. Returns where the replaced data went, if there was any, and the check.
  */
-export async function restorePgliteFiles(dataDir: string, file: string): Promise<string | undefined> {
-  return (await restorePglite(dataDir, file)).aside;
+export async function restorePgliteFiles(dataDir: string, file: string, opts: CheckOptions = {}): Promise<string | undefined> {
+  return (await restorePglite(dataDir, file, opts)).aside;
 }
 
-export async function restorePglite(dataDir: string, file: string): Promise<{ aside?: string; check: BackupCheck }> {
+export async function restorePglite(dataDir: string, file: string, opts: CheckOptions = {}): Promise<{ aside?: string; check: BackupCheck }> {
   ensurePrivateDir(dataDir);
   const staging = path.join(dataDir, 'restoring');
   let check: BackupCheck;
   try {
-    check = await stagePgliteBackup(file, staging);
+    check = await stagePgliteBackup(file, staging, opts);
     if (check.problems.length) throw new Error(`${file} failed its check, so nothing was restored: ${check.problems.join('; ')}.`);
   } catch (err) {
     fs.rmSync(staging, { recursive: true, force: true });
@@ -844,6 +924,12 @@ export async function askServerForBackup(pid: number, dir: string, waitMs = 15 *
 
 /** How old the newest backup may be before the dashboard warns (hourly backups; a day and a bit of slack). */
 export const BACKUP_STALE_HOURS = 26;
+
+/** The card's warnings while no copy leaves the machine, or no restore test has passed: what to do, not how. */
+export const NO_COPY_WARNING =
+  'No copy of the backups has left this computer: if its disk fails or the computer is stolen, the backups go with it. Plug in a USB drive and set it as the backup copy folder (ask whoever installed the app).';
+export const NO_DRILL_WARNING =
+  'No restore test has been run, so nobody knows yet that these backups can be brought back. Run a restore test (ask whoever installed the app): it checks the newest backup in a temporary place and changes nothing.';
 
 /** What the dashboard shows of the backups (GET /api/dashboard `backups`; its shape is the shared dashboardSchema's). */
 export interface BackupOverview {
@@ -897,11 +983,14 @@ export function backupOverview(dir: string, copyDir: string | undefined, now = n
   if (!newest) warnings.push('No backup has been made yet.');
   else if (age! > BACKUP_STALE_HOURS) warnings.push(`The last backup is ${Math.floor(age!)} hours old: the server makes one every hour while it runs.`);
   if (failure) warnings.push(`The last backup failed: ${failure.error}`);
-  if (copyDir) {
-    if (status.copy && !status.copy.ok) warnings.push(`The copy to ${copyDir} failed: ${status.copy.error ?? 'unknown error'}.`);
-    else if (newest && copy.ok !== true && age! > 0.25) warnings.push(`The last backup has no copy in ${copyDir}.`);
-  }
-  if (status.drill && !status.drill.ok) warnings.push(`The last backup drill failed: ${status.drill.summary}`);
+  // until a copy has left the machine and a restore test has passed, the card warns, in words an owner can act on
+  // (decision 028): the backups alone sit on the same disk as the data, and a backup nobody has restored is a hope
+  if (!copyDir) warnings.push(NO_COPY_WARNING);
+  else if (status.copy && !status.copy.ok) warnings.push(`The copy to ${copyDir} failed: ${status.copy.error ?? 'unknown error'}.`);
+  // a fresh backup's copy is under way; one never copied, or older than a quarter of an hour, is not
+  else if (newest && copy.ok !== true && (age! > 0.25 || !status.copy)) warnings.push(`The last backup has no copy in ${copyDir} yet: is the drive plugged in?`);
+  if (!status.drill) warnings.push(NO_DRILL_WARNING);
+  else if (!status.drill.ok) warnings.push(`The last restore test failed: ${status.drill.summary} Ask whoever installed the app to look at it, then run a restore test again.`);
   return {
     dir,
     last,

@@ -1,4 +1,4 @@
-// `npm run restore -- FILE`: replaces the studio's data with a backup (from `npm run backup` or the server's hourly
+// `npm run restore -- FILE [--legacy]`: replaces the studio's data with a backup (from `npm run backup` or the server's hourly
 // ones), after checking it (docs/decisions/017-backups-that-restore.md).
 // Embedded database: refuses while a server owns the data folder; makes DATA_DIR when it does not exist (a restore
 // drill into a new folder); unpacks and opens the backup beside the data and compares its rows with its manifest,
@@ -9,17 +9,19 @@
 // read through, its rows counted against the manifest), refusing with nothing changed; takes a backup of what it
 // replaces (never pruning FILE); restores in one transaction that compares the counts before it commits; then swaps
 // the uploads in (the replaced ones moved aside to DATA_DIR/uploads.replaced-<time>).
+// A backup without a manifest (or with an earlier version's, without checksums) and a bare .dump are refused unless
+// --legacy says it is an earlier version's (decision 028): a manifest-less archive could be cut anywhere.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openPglite } from '../db/client.js';
-import { backupDirs, backupKind, backupPostgres, restorePglite, restorePostgres, restoreStagedPostgres, stagePostgresBackup, tableCounts, verifyPostgresDump } from '../db/backup.js';
+import { backupDirs, backupKind, backupPostgres, NO_MANIFEST, restorePglite, restorePostgres, restoreStagedPostgres, stagePostgresBackup, tableCounts, verifyPostgresDump } from '../db/backup.js';
 import { acquireDataDirLock } from '../db/data-dir-lock.js';
 import { ensurePrivateDir, fsyncPath, timestamp } from '../db/data-dir.js';
 import { takeServerLockExclusively } from '../db/server-lock.js';
 import pg from 'pg';
 
-async function restoreIntoPostgres(config: AppConfig, url: string, file: string) {
+async function restoreIntoPostgres(config: AppConfig, url: string, file: string, legacy: boolean) {
   if (backupKind(path.basename(file)) !== 'postgres') {
     throw new Error(`${file} is a backup of the embedded database: the database in use is PostgreSQL (DATABASE_URL). Nothing was changed.`);
   }
@@ -31,14 +33,15 @@ async function restoreIntoPostgres(config: AppConfig, url: string, file: string)
     const bare = file.endsWith('.dump');
     let check: Awaited<ReturnType<typeof stagePostgresBackup>> | null = null;
     try {
+      if (bare && !legacy) throw new Error(`${file} failed its check, so nothing was restored: ${NO_MANIFEST}.`);
       if (bare) await verifyPostgresDump(file);
-      else check = await stagePostgresBackup(file, staging);
+      else check = await stagePostgresBackup(file, staging, { legacy });
     } catch (err) {
       throw new Error(`${(err as Error).message} The studio's data is unchanged.`, { cause: err });
     }
     if (check?.problems.length) throw new Error(`${file} failed its check, so nothing was restored: ${check.problems.join('; ')}. The studio's data is unchanged.`);
     const aside = await backupPostgres(url, backupDirs(config).dir, 'restore', { protect: [file], dataDir: config.dataDir });
-    if (bare) await restorePostgres(url, file);
+    if (bare) await restorePostgres(url, file, { legacy });
     else await restoreStagedPostgres(url, staging, check!.manifest!);
     // the database is the backup's (counted before it committed); now its photos
     let uploadsAside: string | undefined;
@@ -65,13 +68,15 @@ async function restoreIntoPostgres(config: AppConfig, url: string, file: string)
 }
 
 async function main() {
-  const arg = process.argv[2];
-  if (!arg) throw new Error('Usage: npm run restore -- FILE   (a backup file from BACKUP_DIR, default DATA_DIR/backups)');
+  const args = process.argv.slice(2);
+  const legacy = args.includes('--legacy');
+  const arg = args.find((a) => !a.startsWith('--'));
+  if (!arg) throw new Error("Usage: npm run restore -- FILE [--legacy]   (a backup file from BACKUP_DIR, default DATA_DIR/backups; --legacy: an earlier version's, without a manifest)");
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist. Nothing was changed.`);
   const config = loadConfig();
 
-  if (config.databaseUrl) return restoreIntoPostgres(config, config.databaseUrl, file);
+  if (config.databaseUrl) return restoreIntoPostgres(config, config.databaseUrl, file, legacy);
   if (backupKind(path.basename(file)) === 'postgres') {
     throw new Error(`${file} is a backup of a PostgreSQL database: set DATABASE_URL to restore it there. Nothing was changed.`);
   }
@@ -82,7 +87,7 @@ async function main() {
   const release = acquireDataDirLock(config.dataDir);
   let result: Awaited<ReturnType<typeof restorePglite>>;
   try {
-    result = await restorePglite(config.dataDir, file);
+    result = await restorePglite(config.dataDir, file, { legacy });
   } finally {
     release();
   }

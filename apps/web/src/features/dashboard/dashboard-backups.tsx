@@ -1,4 +1,4 @@
-import { Alert, Badge, Code, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { DashboardBackups } from '@studio/shared';
 import { IconAlertTriangle, IconCheck, IconCloudUpload, IconDatabase, IconRefreshDot } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -44,9 +44,17 @@ function Fact({ icon, color, label, value, detail, testId }: { icon: ReactNode; 
   );
 }
 
-/** The card's badge: all good, or how many things need the owner. */
+/**
+ * Whether the backups need the owner: a warning, or (whatever an older server's warnings say) no copy outside this
+ * computer or no restore test passed. Backups on the computer's own disk alone, never restored, are not "all good".
+ */
+export function backupsNeedAttention(b: DashboardBackups): boolean {
+  return b.warnings.length > 0 || !b.copy.configured || b.copy.ok === false || !b.drill?.ok;
+}
+
+/** The card's badge: all good, or that something needs the owner. */
 export function BackupsBadge({ b }: { b: DashboardBackups }) {
-  return b.warnings.length ? (
+  return backupsNeedAttention(b) ? (
     <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} />} data-testid="backups-status">
       Needs attention
     </Badge>
@@ -96,9 +104,7 @@ export function BackupsSummary({ b }: { b: DashboardBackups }) {
           value={!copy.configured ? 'Not set up' : copy.ok ? `Copied ${copy.at ? since(copy.at) : ''}` : copy.ok === false ? 'The copy failed' : 'Not copied yet'}
           detail={
             !copy.configured ? (
-              <>
-                Set <Code>BACKUP_COPY_DIR</Code> to a USB drive or a synced folder (docs/deploy.md).
-              </>
+              'Plug in a USB drive and set it as the backup copy folder (ask whoever installed the app).'
             ) : copy.ok === false ? (
               copy.error
             ) : (
@@ -113,9 +119,9 @@ export function BackupsSummary({ b }: { b: DashboardBackups }) {
           label="Restore drill"
           value={!b.drill ? 'Never run' : `${b.drill.ok ? 'Passed' : 'Failed'} ${since(b.drill.at)}`}
           detail={
-            <>
-              <Code>npm run backup:drill</Code> restores the newest backup into a temporary place and checks it.
-            </>
+            b.drill?.ok
+              ? 'The newest backup was brought back in a temporary place and checked. Run a restore test again after a big change.'
+              : 'Run a restore test (ask whoever installed the app): it brings the newest backup back in a temporary place and checks it, without changing anything.'
           }
         />
       </SimpleGrid>

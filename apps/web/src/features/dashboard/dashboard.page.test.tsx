@@ -313,6 +313,27 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(within(card).getByTestId('backups-copy').textContent).toContain('the drive is full');
   });
 
+  it('issue 34: never "All good" while no copy has left the computer or no restore test has passed; the remedies are in words an owner can act on', async () => {
+    // an older server's answer with no warnings for either: the badge still says what is missing
+    const alone: Dashboard = { ...DASHBOARD, backups: { ...DASHBOARD.backups, copy: { configured: false, dir: null, file: null, at: null, ok: null, error: null }, drill: null, warnings: [] } };
+    renderDashboard(() => jsonResponse(200, { data: alone }));
+    const card = await screen.findByTestId('backups-section');
+    await waitFor(() => expect(within(card).getByTestId('backups-status').textContent).toBe('Needs attention'));
+    expect(within(card).getByTestId('backups-copy').textContent).toContain('Not set up');
+    expect(within(card).getByTestId('backups-copy').textContent).toContain('Plug in a USB drive and set it as the backup copy folder (ask whoever installed the app).');
+    expect(within(card).getByTestId('backups-drill').textContent).toContain('Never run');
+    expect(within(card).getByTestId('backups-drill').textContent).toContain('Run a restore test');
+    expect(card.textContent).not.toMatch(/BACKUP_COPY_DIR|npm run|backup:drill/);
+  });
+
+  it('issue 34: a failed restore test is not "All good" either', async () => {
+    const failed: Dashboard = { ...DASHBOARD, backups: { ...DASHBOARD.backups, drill: { ...DASHBOARD.backups.drill!, ok: false, summary: 'FAILED: ...' }, warnings: [] } };
+    renderDashboard(() => jsonResponse(200, { data: failed }));
+    const card = await screen.findByTestId('backups-section');
+    await waitFor(() => expect(within(card).getByTestId('backups-status').textContent).toBe('Needs attention'));
+    expect(within(card).getByTestId('backups-drill').textContent).toContain('Failed 2 days ago');
+  });
+
   it('shows the error with a way to try again', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderDashboard(() => jsonResponse(403, { message: 'This action is unauthorized.' }));
