@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dashboardSchema, type Dashboard } from '@studio/shared';
-import { dashboardCalendar } from '../src/features/dashboard/dashboard.routes.js';
+import { dashboard, dashboardCalendar } from '../src/features/dashboard/dashboard.routes.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { posHelpers } from './helpers/pos.js';
 import { sellAt } from './helpers/sales.js';
@@ -119,6 +119,25 @@ describe('GET /api/dashboard', () => {
       total: 22500.1,
       by_outlet: { store: { count: 1, total: 2500.1 }, office: { count: 0, total: 0 }, salon: { count: 1, total: 20000 } },
     });
+  });
+
+  it('issue 34: compares today so far with yesterday by the same time of day, not the whole of yesterday', async () => {
+    // 00:30 in Lagos: nothing of yesterday was sold by 00:30 (its sales were at 10:00 and 23:59)
+    const d = await fetchDashboard();
+    expect(d.sales.yesterday_by_now).toEqual({ date: '2025-03-14', to: '2025-03-13T23:30:00.000Z', count: 0, total: 0, by_outlet: zeros });
+    expect(d.sales.yesterday.total).toBe(22500.1);
+    // at noon on the 15th: the salon's 10:00 sale of the 14th counts, the 23:59 lipstick does not yet
+    const noon = await dashboard(t.database.db, t.app.config, new Date('2025-03-15T12:00:00+01:00'));
+    expect(noon.sales.yesterday_by_now).toEqual({
+      date: '2025-03-14',
+      to: '2025-03-14T11:00:00.000Z',
+      count: 1,
+      total: 20000,
+      by_outlet: { store: { count: 0, total: 0 }, office: { count: 0, total: 0 }, salon: { count: 1, total: 20000 } },
+    });
+    // a minute before midnight and a second after the lipstick: the whole of yesterday
+    const late = await dashboard(t.database.db, t.app.config, new Date('2025-03-15T23:59:01+01:00'));
+    expect(late.sales.yesterday_by_now).toMatchObject({ count: 2, total: 22500.1 });
   });
 
   it('gives this month to date with its gross profit, and last month whole and to the same day', async () => {

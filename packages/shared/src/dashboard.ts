@@ -28,6 +28,11 @@ export const dashboardSchema = z.object({
   sales: z.object({
     today: salesPeriodSchema.extend({ date: z.string() }),
     yesterday: salesPeriodSchema.extend({ date: z.string() }),
+    /**
+     * Yesterday up to the time of day it is now (`to`, the instant): what today so far is compared with, like for
+     * like (issue 34, item 7). A sale counts by when it was made (an offline one by its device's time).
+     */
+    yesterday_by_now: salesPeriodSchema.extend({ date: z.string(), to: z.string() }),
     /** This month from the 1st to today, with its gross profit (total minus the cost of what was sold). */
     month: salesPeriodSchema.extend({ month: z.string(), from: z.string(), to: z.string(), gross_profit: money }),
     /** The whole of last month, and the same stretch of it as this month so far (1st to the same day). */

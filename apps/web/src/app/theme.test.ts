@@ -36,6 +36,12 @@ describe('theme colours (WCAG AA, what axe-core checks)', () => {
     }
   });
 
+  it('a disabled control\'s text reads on its grey in both schemes (issue 34: #adb5bd on #e9ecef, "Nothing to send")', () => {
+    // Mantine's disabled backgrounds: gray-2 in light, dark-6 in dark
+    expect(contrast(resolve(vars.light['--mantine-color-disabled-color']!), full.colors.gray[2]!)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(resolve(vars.dark['--mantine-color-disabled-color']!), full.colors.dark[6]!)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('a filled gold button gets dark text (white on #C99A4F is 2.6:1)', () => {
     expect(luminance(full.colors.gold[5]!)).toBeGreaterThan(full.luminanceThreshold);
     expect(contrast('#000000', full.colors.gold[5]!)).toBeGreaterThanOrEqual(4.5);

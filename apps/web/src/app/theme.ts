@@ -66,6 +66,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-anchor': readableText(t.primaryColor, t.colors[t.primaryColor]!),
+    // a disabled control's text on its grey (Mantine's gray-5 on gray-2 is 1.9:1): "Nothing to send" on the reminder
+    // runs, a till button; axe checks a disabled link (an <a> has no disabled state) like any text (issue 34)
+    '--mantine-color-disabled-color': 'var(--mantine-color-gray-7)',
   };
   for (const [name, shades] of Object.entries(t.colors)) {
     if (shades.length !== 10) continue;
@@ -75,5 +78,11 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     // the text of a `light` badge or button, on shade 1
     light[`--mantine-color-${name}-light-color`] = darkenUntil(shades[9]!, shades[1]!, 5);
   }
-  return { variables: {}, light, dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-placeholder': 'var(--mantine-color-dark-1)' } };
+  return { variables: {}, light, dark: {
+      '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+      '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
+      // dark-3 on dark-6 is 2.4:1
+      '--mantine-color-disabled-color': 'var(--mantine-color-dark-1)',
+    },
+  };
 };

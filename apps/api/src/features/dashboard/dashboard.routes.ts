@@ -20,7 +20,7 @@ import {
   studioDate,
   studioInstant,
 } from '@studio/shared';
-import type { Db } from '../../db/client.js';
+import { rows, type Db } from '../../db/client.js';
 import { isoText, jsonRow, jsonRows, oneStatement } from '../../db/one-statement.js';
 import { backupDirs, backupOverview } from '../../db/backup.js';
 import type { AppConfig } from '../../config.js';
@@ -49,9 +49,14 @@ export function dashboardCalendar(now: Date, timeZone: string) {
   const samePeriodTo = `${lastMonth}-${today.slice(8)}` < lastMonthRange.to ? `${lastMonth}-${today.slice(8)}` : lastMonthRange.to;
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(today, i - DASHBOARD_DAYS + 1));
   const months = Array.from({ length: DASHBOARD_MONTHS }, (_, i) => addMonths(month, i - DASHBOARD_MONTHS + 1));
+  const yesterday = addDays(today, -1);
+  // yesterday as far as today has gone: its midnight plus the time since today's (issue 34, item 7: like for like)
+  const sinceMidnight = now.getTime() - studioInstant(today, '00:00', timeZone).getTime();
+  const yesterdayByNow = new Date(studioInstant(yesterday, '00:00', timeZone).getTime() + sinceMidnight).toISOString();
   return {
     today,
-    yesterday: addDays(today, -1),
+    yesterday,
+    yesterdayByNow,
     month,
     monthFrom: `${month}-01`,
     lastMonth,
@@ -144,7 +149,7 @@ function salesParts(cal: Calendar) {
   };
 }
 
-function salesSection(cal: Calendar, answer: Answer): Dashboard['sales'] {
+function salesSection(cal: Calendar, answer: Answer): Omit<Dashboard['sales'], 'yesterday_by_now'> {
   const { sale_rows: saleRows, top_products: items, payment_methods: methods, top_staff: staff, recent_orders: recent } = answer;
   // one row a day with the outlets' figures side by side, as the sums below read them
   const days = new Map<string, { date: string; outlets: string[]; changeK: number }>();
@@ -283,7 +288,7 @@ export async function dashboard(
 ): Promise<Dashboard> {
   const timeZone = config.tzStudio;
   const cal = dashboardCalendar(now, timeZone);
-  const answer = await oneStatement(db, dashboardParts(cal, timeZone), { split, ...(prepared ? { prepared: 'dashboard' } : {}) });
+  const [answer, byNow] = await Promise.all([oneStatement(db, dashboardParts(cal, timeZone), { split, ...(prepared ? { prepared: 'dashboard' } : {}) }), yesterdayByNow(db, cal)]);
   const month = moneyOf(answer.money ?? undefined);
   const finances = { month: cal.month, income: month.income, expense: month.expense, net: month.net };
   const transfers = {
@@ -296,7 +301,7 @@ export async function dashboard(
     date: cal.today,
     time_zone: timeZone,
     generated_at: now.toISOString(),
-    sales: salesSection(cal, answer),
+    sales: { ...salesSection(cal, answer), yesterday_by_now: byNow },
     stock: stockSection(answer),
     finances,
     students: traineesSection(answer.trainees),
@@ -307,6 +312,24 @@ export async function dashboard(
     clients: { month: cal.month, new: Number(answer.clients?.new ?? 0), returning: Number(answer.clients?.returning ?? 0) },
     backups,
   };
+}
+
+/**
+ * Yesterday's paid sales made before `cal.yesterdayByNow`, per outlet: what today so far is compared with. A sale's
+ * time is when it was made: an offline sale's device time (`queued_at`), else when it was recorded. Its own statement,
+ * not a part of the dashboard's one: its instant changes on every call, and the one statement is prepared once a day.
+ */
+async function yesterdayByNow(db: Db, cal: Calendar): Promise<Dashboard['sales']['yesterday_by_now']> {
+  const made = await rows<{ outlet: Outlet; count: number; total: string }>(
+    db,
+    sql`select ${O.outlet} as outlet, count(*)::int as count, sum(${O.total})::text as total
+          from ${O} where ${O.business_date} = ${cal.yesterday} and ${O.status} = 'paid'
+           and coalesce(${O.queued_at}, ${O.created_at}) < ${cal.yesterdayByNow}::timestamptz
+         group by ${O.outlet}`,
+  );
+  const sum = new PeriodSum();
+  for (const r of made) if (OUTLETS.includes(r.outlet)) sum.add(r.outlet, Number(r.count), sumKobo(r.total));
+  return { date: cal.yesterday, to: cal.yesterdayByNow, ...sum.figures() };
 }
 
 /** Today's appointments per outlet and status (the book's day index). */

@@ -26,6 +26,7 @@ const DASHBOARD: Dashboard = {
   sales: {
     today: { date: '2025-03-15', count: 3, total: 174000, by_outlet: outlets([2, 24000], [1, 150000], [0, 0]) },
     yesterday: { date: '2025-03-14', count: 2, total: 22500.1, by_outlet: outlets([1, 2500.1], [0, 0], [1, 20000]) },
+    yesterday_by_now: { date: '2025-03-14', to: '2025-03-14T08:00:00.000Z', count: 1, total: 20000, by_outlet: outlets([0, 0], [0, 0], [1, 20000]) },
     month: { month: '2025-03', from: '2025-03-01', to: '2025-03-15', count: 7, total: 207500.3, by_outlet: outlets([5, 37500.3], [1, 150000], [1, 20000]), gross_profit: 177100.15 },
     last_month: {
       month: '2025-02',
@@ -128,7 +129,8 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(screen.getByText(/Saturday, 15 March 2025 · 3 sales so far today/)).toBeTruthy();
 
     // today against yesterday, this month against the same days of last month
-    expect(hintOf('stat-today')).toContain('673% vs yesterday (₦22,500.10)');
+    // like for like (issue 34): against yesterday by this time, not the whole of yesterday (673% vs ₦22,500.10)
+    expect(hintOf('stat-today')).toContain('770% vs yesterday by this time (₦20,000.00)');
     expect(valueOf('stat-month')).toBe('₦207,500.30');
     expect(screen.getByText('March to date')).toBeTruthy();
     expect(hintOf('stat-month')).toContain('22% vs Feb 1–15 (₦170,000.00)');
@@ -240,6 +242,7 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
         ...DASHBOARD.sales,
         today: { ...DASHBOARD.sales.today, count: 0, total: 0 },
         yesterday: { ...DASHBOARD.sales.yesterday, count: 0, total: 0 },
+        yesterday_by_now: { ...DASHBOARD.sales.yesterday_by_now, count: 0, total: 0 },
         month: { ...DASHBOARD.sales.month, count: 0, total: 0, gross_profit: 0 },
         payment_methods: { cash: 0, transfer: 0, card: 0, pos: 0 },
         top_products: [],

@@ -87,7 +87,8 @@ function StatCards({ d }: { d: Dashboard | undefined }) {
       <StatCard
         label="Today's sales"
         value={formatMoney(s?.today.total ?? 0)}
-        hint={s && <ChangeLine change={changeVs(s.today.total, s.yesterday.total)} against={<>yesterday ({formatMoney(s.yesterday.total)})</>} />}
+        // like for like: today so far against yesterday up to the same time of day, not the whole of yesterday
+        hint={s && <ChangeLine change={changeVs(s.today.total, s.yesterday_by_now.total)} against={<>yesterday by this time ({formatMoney(s.yesterday_by_now.total)})</>} />}
         loading={loading}
         loadingHint
         to={`/invoices/product-invoices/${todayOutlet}`}
