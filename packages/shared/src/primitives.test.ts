@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors } from './validation.js';
 import { toKobo } from './money.js';
-import { isoDate, isoMonth, money, optionalText } from './primitives.js';
+import { instant, INSTANT_MAX, INSTANT_MIN, isoDate, isoMonth, money, optionalText } from './primitives.js';
 import { stockStatus } from './resources/products.js';
 import { userCreateSchema } from './resources/users.js';
 
@@ -33,6 +33,21 @@ describe('dates', () => {
     expect(isoDate().safeParse('2026-2-3').success).toBe(false);
     expect(isoMonth().safeParse('2026-13').success).toBe(false);
     expect(isoMonth().safeParse('2026-11').success).toBe(true);
+  });
+});
+
+describe('instants (issue 34: like the dates, 2000 to 2100)', () => {
+  const at = z.object({ starts_at: instant() });
+  it('takes ISO 8601 with Z or an offset, on a real day, from the first to the last instant of 2000..2100', () => {
+    for (const s of ['2027-03-01T09:00:00Z', '2027-03-01T09:00:00.123+01:00', '2028-02-29T23:59:59-05:00', INSTANT_MIN, INSTANT_MAX]) expect(at.safeParse({ starts_at: s }).success, s).toBe(true);
+  });
+  it('refuses other years (as written or in UTC), days that do not exist and no offset, with a sentence naming the field', () => {
+    for (const s of ['9999-12-31T23:59:59Z', '0001-01-01T00:00:00Z', '1999-12-31T23:59:59.999Z', '2101-01-01T00:00:00Z', '2000-01-01T00:30:00+01:00', '2100-12-31T23:30:00-01:00', '2027-02-29T10:00:00Z', '2027-03-01T09:00:00', '2027-03-01', '']) {
+      const r = at.safeParse({ starts_at: s });
+      expect(r.success, String(s)).toBe(false);
+      expect(fieldErrors(r.error!.issues).starts_at, String(s)).toEqual(['The starts at field must be a date and time in ISO 8601 with an offset (2027-03-01T09:00:00Z), in a year from 2000 to 2100.']);
+    }
+    expect(fieldErrors(at.safeParse({ starts_at: 20270301 }).error!.issues)).toEqual({ starts_at: ['The starts at field must be text.'] });
   });
 });
 
