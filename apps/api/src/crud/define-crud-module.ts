@@ -177,8 +177,14 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
 /** How a module keeps its ledger: the table, and where it differs (a cancelled booking takes no payment). */
 export interface LedgerModule<T extends AnyTable = AnyTable> {
   table: LedgerTable;
-  /** Throw (422) to refuse a new payment on this parent. Reversals are always allowed. */
+  /** Throw (422) to refuse a new payment on this parent. */
   beforePayment?(parent: RowOf<T>): void;
+  /**
+   * Throw (422 on `payment`) to refuse reversing a line of this parent: its money was spent (an appointment's deposit
+   * counted at its check-out, a completed booking's payments). Asked of every negative line, whoever writes it: the
+   * reversal call and a transfer flagged not received alike, so no path gives the same money back twice.
+   */
+  beforeReversal?(parent: RowOf<T>): void;
   /** After a payment (not a reversal) is kept, in its transaction: what else it changes (a pending booking's first payment confirms it). */
   afterPayment?(tx: Tx, parent: RowOf<T>, user: UserRow): Promise<void>;
 }

@@ -77,6 +77,7 @@ export async function addLedgerLine(
   const parent = await lockParent(tx, mod, parentId);
   if (!parent) throw notFound(mod.resource.singular);
   const amountK = toKobo(line.amount);
+  if (amountK < 0) ledger.beforeReversal?.(parent as never);
   if (amountK > 0) {
     ledger.beforePayment?.(parent as never);
     const balanceK = toKobo(chargeOf(mod, parent)) - toKobo(parent.amount_paid);

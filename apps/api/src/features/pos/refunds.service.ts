@@ -5,6 +5,7 @@ import { changeStock, recordMovements, type Movement } from '../../resources/pro
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound, unprocessable } from '../../plugins/errors.js';
+import { appointmentPaymentsTable, appointmentsTable } from '../../resources/appointments/appointments.table.js';
 import { assertDayOpen } from './day-close.service.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, orderRefundItemsTable, orderRefundsTable, ordersTable } from './orders.table.js';
@@ -193,14 +194,22 @@ function tooMany(line: { name: string; quantity: number }, refunded: number, ask
  * No money goes back for a sale whose transfer nobody has seen arrive (issue 17, decision 015): a fake transfer alert
  * followed by "refund me in cash" is the counter fraud that confirming transfers exists to stop. A transfer line still
  * unconfirmed is a 422 on `payments` (confirm it on Transfers to confirm first); one marked not received is a 422 too
- * (nothing came in to give back).
+ * (nothing came in to give back). The same holds for the transfer of an appointment's deposit the sale counted.
  */
 async function assertTransfersReceived(tx: Tx, order: { id: number; invoice_no: string }): Promise<void> {
   const P = orderPaymentsTable;
+  const D = appointmentPaymentsTable;
   const lines = await tx
     .select({ amount: P.amount, not_received_at: P.not_received_at })
     .from(P)
     .where(sql`${P.order_id} = ${order.id} and ${P.method} = 'transfer' and ${P.confirmed_at} is null`);
+  // a deposit counted towards the sale (an appointment's) is money that came in only once its transfer is seen too
+  const deposits = await tx
+    .select({ amount: D.amount, not_received_at: D.not_received_at })
+    .from(D)
+    .innerJoin(appointmentsTable, eq(appointmentsTable.id, D.parent_id))
+    .where(sql`${appointmentsTable.order_id} = ${order.id} and ${D.method} = 'transfer' and ${D.amount} > 0 and ${D.confirmed_at} is null`);
+  lines.push(...deposits);
   if (!lines.length) return;
   const shown = (rows: typeof lines) => fromKobo(rows.reduce((k, l) => k + toKobo(l.amount), 0)).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const flagged = lines.filter((l) => l.not_received_at);

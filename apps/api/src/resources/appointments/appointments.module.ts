@@ -87,6 +87,13 @@ export const appointmentsModule = defineCrudModule({
       if (appt.order_id !== null) throw invalidField('amount', 'This appointment was checked out: take payment at the till.');
       if (appt.status === 'cancelled' || appt.status === 'no_show') throw invalidField('amount', `This appointment is ${APPOINTMENT_STATUS_LABELS[appt.status].toLowerCase()}: it takes no deposit.`);
     },
+    /**
+     * A deposit is spent once: counted towards the sale at check-out, it is that sale's money now; giving it back is a
+     * refund of the sale (which pays back at most what came in for the lines refunded), never a reversal here as well.
+     */
+    beforeReversal(appt) {
+      if (appt.order_id !== null) throw invalidField('payment', 'This deposit was spent at the check-out of this appointment: it cannot be reversed. Refund the sale instead.');
+    },
   },
   hooks: {
     async beforeCreate(input, ctx) {

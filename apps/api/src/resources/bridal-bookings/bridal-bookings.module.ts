@@ -33,6 +33,10 @@ export const bridalBookingsModule = defineCrudModule({
     beforePayment(booking) {
       if (booking.status === 'cancelled') throw invalidField('amount', 'This booking is cancelled: reopen it before taking a payment.');
     },
+    /** A completed booking's payments paid for the work done: none is given back by a reversal. */
+    beforeReversal(booking) {
+      if (booking.status === 'completed') throw invalidField('payment', 'This booking is completed: its payments paid for the work done and cannot be reversed.');
+    },
     /** Money taken on a pending booking (its deposit) confirms it, in the payment's transaction and in the log. */
     async afterPayment(tx, booking, user) {
       if (booking.status !== 'pending') return;
