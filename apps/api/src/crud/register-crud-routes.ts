@@ -97,6 +97,11 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   const { resource, table, hooks } = mod;
   const ledger = mod.ledger;
   if (resource.ledger && !ledger) throw new Error(`${resource.name} declares a ledger its module does not keep`);
+  // a create that takes money (a deposit on the ledger) is safe to retry by construction, or the app does not start
+  const createFields = Object.keys(resource.create.shape);
+  if (resource.ledger && createFields.includes('amount_paid') && !createFields.includes('client_ref')) {
+    throw new Error(`${resource.name}'s create takes money (amount_paid) but declares no client_ref: a retry would take it twice`);
+  }
   checkDeclaredColumns(resource, table, resource.ledger ? [resource.ledger.charge, 'amount_paid', 'balance'] : [], Object.keys(mod.computed?.({ today: '2000-01-01' }) ?? {}));
   for (const name of Object.keys(resource.lists)) {
     if (!mod.lists[name as never]) throw new Error(`${resource.name} declares list call ${name} but its module gives no condition`);

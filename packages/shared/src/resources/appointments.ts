@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
-import { id, instant, isoDate, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
+import { clientRef, id, instant, isoDate, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
 import { phoneNumber } from '../phone.js';
 import { paymentMethodFor, paymentMethodSchema, paymentSchema } from './orders.js';
 
@@ -71,7 +71,8 @@ const fields = {
 };
 
 export const appointmentInputSchema = z
-  .object({ ...fields, status: appointmentStatusSchema.default('booked'), amount_paid: money().nullish(), payment_method: paymentMethodFor('appointments').nullish() })
+  // client_ref: a create with a deposit takes money, so a retry must answer the first (crud/register-crud-routes.ts)
+  .object({ ...fields, status: appointmentStatusSchema.default('booked'), amount_paid: money().nullish(), payment_method: paymentMethodFor('appointments').nullish(), client_ref: clientRef() })
   .refine((b) => b.client_id || b.client_phone, { path: ['client_phone'], error: 'Choose a client or give their phone number.' })
   .refine((b) => !b.amount_paid || b.payment_method, { path: ['payment_method'], error: 'The payment method of the deposit is required.' });
 export const appointmentUpdateSchema = z
