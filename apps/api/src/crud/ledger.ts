@@ -3,9 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  DEPOSIT_OUTCOME_REQUIRED,
+  REFUND_METHOD_REQUIRED,
   ledgerPaymentInputSchema,
+  type DepositOutcome,
   ledgerReversalInputSchema,
   studioDate,
+  fromKobo,
   toKobo,
   type LedgerPayment,
   type PaymentMethod,
@@ -171,4 +175,34 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
 /** SQL: the parent has at least one ledger line (a delete would lose money on record). */
 export function hasLedgerLines(ledger: LedgerTable, parentId: number): SQL {
   return sql`exists (select 1 from ${ledger} where ${ledger.parent_id} = ${parentId})`;
+}
+
+/**
+ * Settles the money a record holds as it is cancelled (or an appointment marked a no-show), in the caller's
+ * transaction: nothing to settle when nothing is paid; otherwise `deposit_outcome` is required (422), and `refunded`
+ * pays it all back now by `refund_method` (422 without), as one negative line dated `today` (money out on that day:
+ * the day close and income read the ledger by date). `forfeited` and `kept` leave the money on the record, the outcome
+ * saying whose it is. A transfer still waiting for a person is not refunded (as a sale's refund waits for it).
+ * Returns the columns to store on the record.
+ */
+export async function settleHeldMoney(
+  tx: Tx,
+  mod: CrudModule,
+  parent: { id: number; amount_paid: number | string },
+  input: { deposit_outcome?: DepositOutcome | null; refund_method?: PaymentMethod | null },
+  user: UserRow,
+  today: string,
+): Promise<{ deposit_outcome: DepositOutcome | null; settled_on: string | null }> {
+  const heldK = toKobo(Number(parent.amount_paid));
+  if (heldK <= 0) return { deposit_outcome: null, settled_on: null };
+  const outcome = input.deposit_outcome ?? null;
+  if (!outcome) throw invalidField('deposit_outcome', `${formatKobo(heldK)} is paid on this ${mod.resource.singular.toLowerCase()}. ${DEPOSIT_OUTCOME_REQUIRED}`);
+  if (outcome === 'refunded') {
+    if (!input.refund_method) throw invalidField('refund_method', REFUND_METHOD_REQUIRED);
+    const lines = await ledgerLines(tx, mod.ledger!.table, parent.id);
+    const waiting = lines.filter((l) => l.method === 'transfer' && l.amount > 0 && l.reversed_by === null && l.transfer_status === 'unconfirmed');
+    if (waiting.length) throw invalidField('deposit_outcome', 'A transfer paid on this record is not confirmed yet: confirm it (or mark it not received) on Transfers to confirm before refunding it.');
+    await addLedgerLine(tx, mod, parent.id, { amount: -fromKobo(heldK), method: input.refund_method, date: today, note: 'Refunded on cancellation' }, user, { action: 'refund' });
+  }
+  return { deposit_outcome: outcome, settled_on: today };
 }

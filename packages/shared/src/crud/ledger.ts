@@ -57,3 +57,29 @@ export interface LedgerWriteResult<TRecord> {
 
 /** `summary` of a list whose resource declares `totals`: the count and each total over the whole list. */
 export type ListSummary = { count: number } & Record<string, number>;
+
+/**
+ * What became of the money a record held when it was cancelled (or an appointment was a no-show): `refunded` (paid
+ * back now, by `refund_method`: money out on that day), `forfeited` (the studio keeps it: income) or `kept` (the
+ * client's credit, shown on their page until used or paid back). A cancellation of a record holding money names one.
+ */
+export const DEPOSIT_OUTCOMES = ['refunded', 'forfeited', 'kept'] as const;
+export type DepositOutcome = (typeof DEPOSIT_OUTCOMES)[number];
+export const DEPOSIT_OUTCOME_LABELS: Record<DepositOutcome, string> = { refunded: 'Refunded to the client', forfeited: 'Forfeited to the studio', kept: "Kept as the client's credit" };
+/** The short form a cancelled record's status shows: "Cancelled · deposit refunded". */
+export const DEPOSIT_OUTCOME_SHORT: Record<DepositOutcome, string> = { refunded: 'deposit refunded', forfeited: 'deposit forfeited', kept: 'deposit kept as credit' };
+export const DEPOSIT_OUTCOME_REQUIRED = 'Say what becomes of the money paid: refunded to the client, forfeited to the studio, or kept as their credit.';
+export const REFUND_METHOD_REQUIRED = 'Choose how the money is paid back: the refund method is required with a refund.';
+
+/** The fields a cancelling update carries besides its status. */
+export const settlementFields = {
+  deposit_outcome: z.enum(DEPOSIT_OUTCOMES, { error: DEPOSIT_OUTCOME_REQUIRED }).nullish(),
+  /** With `refunded`: how the money goes back (cash from the drawer, a transfer...). */
+  refund_method: paymentMethodSchema.nullish(),
+};
+
+/** The cancel dialog's answer (web), the same rules the server applies: an outcome, and a method with a refund. */
+export const cancellationSchema = z
+  .object({ deposit_outcome: z.enum(DEPOSIT_OUTCOMES, { error: DEPOSIT_OUTCOME_REQUIRED }), refund_method: paymentMethodSchema.nullish() })
+  .refine((b) => b.deposit_outcome !== 'refunded' || !!b.refund_method, { path: ['refund_method'], error: REFUND_METHOD_REQUIRED });
+export type Cancellation = z.infer<typeof cancellationSchema>;

@@ -3,6 +3,7 @@ import { defineResource } from '../crud/define-resource.js';
 import { clientRef, id, instant, isoDate, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
 import { phoneNumber } from '../phone.js';
 import { paymentMethodFor, paymentMethodSchema, paymentSchema } from './orders.js';
+import { DEPOSIT_OUTCOMES, settlementFields } from '../crud/ledger.js';
 
 // Appointments for salon and PMU services: a client, an artist, a service (a product of kind service), a
 // start time, a status and an optional deposit on a ledger (docs/api.md, Appointments).
@@ -21,10 +22,6 @@ export const APPOINTMENT_TRANSITIONS: Record<AppointmentStatus, readonly Appoint
   cancelled: ['booked'],
 };
 
-/** What a no-show's deposit became: kept as the client's credit, or forfeited to the studio. */
-export const DEPOSIT_OUTCOMES = ['kept', 'forfeited'] as const;
-export type DepositOutcome = (typeof DEPOSIT_OUTCOMES)[number];
-export const DEPOSIT_OUTCOME_LABELS: Record<DepositOutcome, string> = { kept: "Kept as the client's credit", forfeited: 'Forfeited to the studio' };
 
 export const DEFAULT_SERVICE_MINUTES = 60;
 
@@ -45,6 +42,7 @@ export const appointmentSchema = z.object({
   price: z.number(),
   amount_paid: z.number(),
   balance: z.number(),
+  /** What a no-show's or a cancellation's deposit became (crud/ledger.ts DEPOSIT_OUTCOMES). */
   deposit_outcome: z.enum(DEPOSIT_OUTCOMES).nullable(),
   /** The till sale it was checked out as. */
   order_id: z.number().nullable(),
@@ -76,7 +74,7 @@ export const appointmentInputSchema = z
   .refine((b) => b.client_id || b.client_phone, { path: ['client_phone'], error: 'Choose a client or give their phone number.' })
   .refine((b) => !b.amount_paid || b.payment_method, { path: ['payment_method'], error: 'The payment method of the deposit is required.' });
 export const appointmentUpdateSchema = z
-  .object({ ...fields, status: appointmentStatusSchema, deposit_outcome: z.enum(DEPOSIT_OUTCOMES).nullish() })
+  .object({ ...fields, status: appointmentStatusSchema, ...settlementFields })
   .omit({ client_name: true, client_phone: true })
   .partial();
 

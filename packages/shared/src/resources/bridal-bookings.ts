@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, type BookingStatus } from '../labels.js';
 import { defineResource } from '../crud/define-resource.js';
-import { depositRule } from '../crud/ledger.js';
+import { DEPOSIT_OUTCOMES, depositRule, settlementFields } from '../crud/ledger.js';
 import { clientRef, id, isoDate, isoMonth, money, optionalText, recordBase, text } from '../primitives.js';
 import { paymentMethodFor } from './orders.js';
 import { phoneNumber } from '../phone.js';
@@ -35,6 +35,8 @@ export const bridalBookingSchema = z.object({
   status: bookingStatusSchema,
   artist_id: z.number().nullable(),
   note: z.string().nullable(),
+  /** A cancelled booking that held money: what became of it (refunded, forfeited, kept as credit). */
+  deposit_outcome: z.enum(DEPOSIT_OUTCOMES).nullable(),
 });
 export type BridalBooking = z.infer<typeof bridalBookingSchema>;
 
@@ -66,7 +68,7 @@ const fields = {
 // a form's empty deposit comes as null: no deposit, not an error
 export const bridalBookingInputSchema = z.object({ ...fields, amount_paid: money().nullish(), payment_method: paymentMethodFor('bookings').nullish(), client_ref: clientRef() }).refine(...depositRule);
 /** PUT: amount_paid and balance are not fields here; only payments change them. */
-export const bridalBookingUpdateSchema = z.object({ ...fields, status: bookingStatusSchema }).partial();
+export const bridalBookingUpdateSchema = z.object({ ...fields, status: bookingStatusSchema, ...settlementFields }).partial();
 
 export const bridalBookingFiltersSchema = z.object({
   status: bookingStatusSchema.optional(),

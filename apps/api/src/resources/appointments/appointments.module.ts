@@ -11,7 +11,8 @@ import {
   weekStart,
 } from '@studio/shared';
 import { z } from 'zod';
-import { defineCrudModule, recordPicker, type CrudContext } from '../../crud/define-crud-module.js';
+import { defineCrudModule, recordPicker, type CrudContext, type CrudModule } from '../../crud/define-crud-module.js';
+import { settleHeldMoney } from '../../crud/ledger.js';
 import { parseId } from '../../plugins/request.js';
 import { currentUser } from '../../plugins/auth.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
@@ -134,13 +135,16 @@ export const appointmentsModule = defineCrudModule({
         }
         values.status = status;
         values.deposit_outcome = null;
+        values.settled_on = null;
       }
-      if (status === 'no_show') {
-        const outcome = input.deposit_outcome ?? (status === existing.status ? existing.deposit_outcome : null);
-        if (Number(existing.amount_paid) > 0 && !outcome) {
-          throw invalidField('deposit_outcome', "Say what becomes of the deposit: kept as the client's credit, or forfeited to the studio.");
+      // a no-show or a cancellation settles the deposit it holds (issue 28): refunded now, forfeited, or kept as credit
+      if (status === 'no_show' || status === 'cancelled') {
+        const changed = status !== existing.status;
+        const asked = input.deposit_outcome ?? null;
+        if (!changed && existing.deposit_outcome === 'refunded' && asked && asked !== 'refunded') throw invalidField('deposit_outcome', 'This deposit was refunded already.');
+        if (changed || (asked && asked !== existing.deposit_outcome)) {
+          Object.assign(values, await settleHeldMoney(ctx.tx, appointmentsModule as unknown as CrudModule, existing, input, ctx.user, studioDate(new Date(), tzOf(ctx))));
         }
-        values.deposit_outcome = Number(existing.amount_paid) > 0 ? outcome : null;
       }
       return values;
     },

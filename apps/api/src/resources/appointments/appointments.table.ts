@@ -33,6 +33,8 @@ export const appointmentsTable = pgTable(
     price: moneyColumn('price').notNull(),
     ...ledgerColumns('price'),
     deposit_outcome: varchar('deposit_outcome', { length: 10 }).$type<DepositOutcome>(),
+    /** The studio day the deposit's outcome was decided: a forfeited deposit is income on it (issue 28). */
+    settled_on: date('settled_on', { mode: 'string' }),
     order_id: integer('order_id').references(() => ordersTable.id, { onDelete: 'restrict' }),
     ...timestamps(),
   },

@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, ne } from 'drizzle-orm';
-import { BOOKING_STATUS_LABELS, BOOKING_TRANSITIONS, bridalBookings, monthRange } from '@studio/shared';
-import { defineCrudModule, recordPicker } from '../../crud/define-crud-module.js';
+import { BOOKING_STATUS_LABELS, BOOKING_TRANSITIONS, bridalBookings, monthRange, studioDate } from '@studio/shared';
+import { defineCrudModule, recordPicker, type CrudModule } from '../../crud/define-crud-module.js';
+import { settleHeldMoney } from '../../crud/ledger.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField } from '../../plugins/errors.js';
 import { bookingCounts, bookingDue } from './booking-dues.js';
@@ -59,7 +60,7 @@ export const bridalBookingsModule = defineCrudModule({
       if (!pkg) throw invalidField('package_id', 'The selected package is invalid.');
       return { ...input, price: pkg.price };
     },
-    beforeUpdate(input, existing) {
+    async beforeUpdate(input, existing, ctx): Promise<Record<string, unknown>> {
       if (input.status !== undefined && input.status !== existing.status && !BOOKING_TRANSITIONS[existing.status].includes(input.status)) {
         const allowed = BOOKING_TRANSITIONS[existing.status].map((s) => BOOKING_STATUS_LABELS[s].toLowerCase());
         throw invalidField(
@@ -67,7 +68,15 @@ export const bridalBookingsModule = defineCrudModule({
           `A ${existing.status} booking cannot become ${input.status}${allowed.length ? `: it can become ${allowed.join(' or ')}` : ''}.`,
         );
       }
-      return input;
+      const { deposit_outcome: _outcome, refund_method: _method, ...values } = input;
+      const changed = input.status !== undefined && input.status !== existing.status;
+      // a cancellation settles the money paid (issue 28): refunded now, forfeited to the studio, or kept as credit
+      if (changed && input.status === 'cancelled') {
+        return { ...values, ...(await settleHeldMoney(ctx.tx, bridalBookingsModule as unknown as CrudModule, existing, input, ctx.user, studioDate(new Date(), ctx.req.server.config.tzStudio))) };
+      }
+      // reopened: what the cancellation decided no longer holds (a refund already paid stays paid: amount_paid is 0)
+      if (changed && existing.status === 'cancelled') return { ...values, deposit_outcome: null, settled_on: null };
+      return values;
     },
     /** An artist may take two bookings on one day (a morning and an evening bride), but the desk should know. */
     async warnings(row, { tx }) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, time, varchar } from 'drizzle-orm/pg-core';
-import type { BookingStatus } from '@studio/shared';
+import type { BookingStatus, DepositOutcome } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 import { ledgerColumns, ledgerTable } from '../../db/ledger.table.js';
 import { bridalPackagesTable } from '../bridal-packages/bridal-packages.table.js';
@@ -27,6 +27,9 @@ export const bridalBookingsTable = pgTable(
     artist_id: integer('artist_id').references(() => usersTable.id, { onDelete: 'set null' }),
     note: text('note'),
     client_id: clientIdColumn(),
+    /** Cancelled holding money: what became of it (issue 28), and the studio day that was decided. */
+    deposit_outcome: varchar('deposit_outcome', { length: 10 }).$type<DepositOutcome>(),
+    settled_on: date('settled_on', { mode: 'string' }),
     ...timestamps(),
   },
   (t) => [

@@ -102,7 +102,7 @@ export async function clientHistory(db: DbOrTx, registry: PersonalRegistry, id: 
       .select({ n: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${O.total}) filter (where ${O.status} = 'paid'), 0)`, last: sql<string | null>`max(${O.business_date}) filter (where ${O.status} = 'paid')` })
       .from(O)
       .where(eq(O.client_id, id)),
-    db.select({ id: B.id, date: B.event_date, price: B.price, paid: B.amount_paid, balance: B.balance, status: B.status }).from(B).where(eq(B.client_id, id)).orderBy(desc(B.event_date)).limit(limit),
+    db.select({ id: B.id, date: B.event_date, price: B.price, paid: B.amount_paid, balance: B.balance, status: B.status, outcome: B.deposit_outcome }).from(B).where(eq(B.client_id, id)).orderBy(desc(B.event_date)).limit(limit),
     trainee(studentsTable),
     trainee(officeStudentsTable as unknown as typeof studentsTable),
     trainee(hostelStudentsTable as unknown as typeof studentsTable),
@@ -145,7 +145,10 @@ export async function clientHistory(db: DbOrTx, registry: PersonalRegistry, id: 
     [...students, ...office, ...hostel].reduce((s, r) => s + k(r.paid), 0) +
     appts.filter((a) => a.order_id === null && a.outcome === 'forfeited').reduce((s, a) => s + k(a.paid), 0);
   const owedK = entries.reduce((s, e) => s + k(e.balance), 0);
-  const heldK = appts.filter((a) => a.order_id === null && a.status !== 'cancelled' && a.outcome !== 'forfeited').reduce((s, a) => s + k(a.paid), 0);
+  // held for the client: a deposit on an appointment still to come, or money a no-show or cancellation kept as their credit
+  const heldK =
+    appts.filter((a) => a.order_id === null && ((a.status !== 'cancelled' && a.status !== 'no_show') || a.outcome === 'kept')).reduce((s, a) => s + k(a.paid), 0) +
+    bookings.filter((b) => b.status === 'cancelled' && b.outcome === 'kept').reduce((s, b) => s + k(b.paid), 0);
   const visits = [totals.last, ...appts.filter((a) => a.status === 'done').map((a) => a.day), ...bookings.filter((b) => b.status === 'completed').map((b) => b.date)].filter(
     (d): d is string => !!d,
   );
