@@ -59,6 +59,7 @@ const booking = (overrides: Partial<BridalBooking>): BridalBooking => ({
   status: 'pending',
   artist_id: null,
   note: null,
+  deposit_outcome: null,
   created_at: stamp,
   updated_at: stamp,
   ...overrides,

@@ -83,3 +83,13 @@ export const cancellationSchema = z
   .object({ deposit_outcome: z.enum(DEPOSIT_OUTCOMES, { error: DEPOSIT_OUTCOME_REQUIRED }), refund_method: paymentMethodSchema.nullish() })
   .refine((b) => b.deposit_outcome !== 'refunded' || !!b.refund_method, { path: ['refund_method'], error: REFUND_METHOD_REQUIRED });
 export type Cancellation = z.infer<typeof cancellationSchema>;
+
+/**
+ * How a cancelled (or no-show) record reads in place of its balance: "Cancelled · deposit refunded". Null for a
+ * record still going ahead. A cancelled record owes nothing, but it is never "paid in full".
+ */
+export function settledText(record: { status?: string | null; deposit_outcome?: DepositOutcome | null }): string | null {
+  if (record.status !== 'cancelled' && record.status !== 'no_show') return null;
+  const what = record.status === 'cancelled' ? 'Cancelled' : 'No-show';
+  return record.deposit_outcome ? `${what} · ${DEPOSIT_OUTCOME_SHORT[record.deposit_outcome]}` : what;
+}

@@ -1,4 +1,4 @@
-import { type LedgerPayment, type RecordOf, type ResourceDefinition, fromKobo, toKobo } from '@studio/shared';
+import { type LedgerPayment, type RecordOf, type ResourceDefinition, fromKobo, settledText, toKobo } from '@studio/shared';
 
 /** The record a ledger belongs to, as the drawer and the receipts show it. */
 export interface LedgerParent {
@@ -13,6 +13,8 @@ export interface LedgerParent {
   phone?: string | null;
   /** What the payments are for, as a receipt prints it: "Bridal booking 2026-12-05, Bridal Gold". */
   description?: string;
+  /** A cancelled (or no-show) record: what became of its money, shown instead of a balance ("Cancelled · deposit refunded"). */
+  settled?: string | null;
 }
 
 /** A resource's ledger words and charge field; throws for a resource that keeps no ledger. */
@@ -39,6 +41,7 @@ export function ledgerParent<R extends ResourceDefinition>(
     charge: Number(row[ledgerOf(resource).charge] ?? 0),
     amount_paid: Number(row.amount_paid ?? 0),
     balance: Number(row.balance ?? 0),
+    settled: settledText(row as Parameters<typeof settledText>[0]),
     ...about,
   };
 }

@@ -25,6 +25,7 @@ const BOOKING: BridalBooking = {
   status: 'confirmed',
   artist_id: null,
   note: null,
+  deposit_outcome: null,
   created_at: stamp,
   updated_at: stamp,
 };

@@ -121,25 +121,31 @@ function LedgerPanel({
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             Balance
           </Text>
-          {parent.balance > 0 && (
+          {/* a cancelled record owes nothing and was not paid for: it says what became of the money instead */}
+          {parent.settled && (
+            <Badge color="gray" variant="light" mt={4} data-testid="payments-balance">
+              {parent.settled}
+            </Badge>
+          )}
+          {!parent.settled && parent.balance > 0 && (
             <Text fw={700} c="red.7" data-testid="payments-balance">
               {formatMoney(parent.balance)}
             </Text>
           )}
-          {parent.balance === 0 && (
+          {!parent.settled && parent.balance === 0 && (
             <Badge color="teal" variant="light" mt={4} data-testid="payments-balance">
               Paid in full
             </Badge>
           )}
           {/* the charge was lowered below what had been paid */}
-          {parent.balance < 0 && (
+          {!parent.settled && parent.balance < 0 && (
             <Text fw={700} c="orange.7" data-testid="payments-balance">
               Overpaid {formatMoney(-parent.balance)}
             </Text>
           )}
         </div>
       </SimpleGrid>
-      {parent.balance > 0 && (
+      {parent.balance > 0 && !parent.settled && (
         <Group justify="flex-end">
           <RemindBalanceButton parent={parent} size="xs" />
         </Group>
@@ -149,7 +155,7 @@ function LedgerPanel({
         key={`${parent.amount_paid}`}
         resource={resource}
         parent={parent}
-        closedReason={paymentsClosed ?? (parent.balance > 0 ? null : `Nothing is owed: this ${resource.singular.toLowerCase()} is paid in full.`)}
+        closedReason={paymentsClosed ?? (parent.settled ? `${parent.settled}: no payment is taken.` : null) ?? (parent.balance > 0 ? null : `Nothing is owed: this ${resource.singular.toLowerCase()} is paid in full.`)}
         onTaken={taken}
       />
 

@@ -11,6 +11,7 @@ import {
   bridalBookings,
   bridalPackages,
   listPath,
+  settledText,
   users,
 } from '@studio/shared';
 import { IconCash, IconPencil, IconPlus } from '@tabler/icons-react';
@@ -20,6 +21,7 @@ import { hooksFor, resourceKeys } from '../../crud/create-resource-hooks';
 import { ledgerParent } from '../../crud/ledger/ledger-parent';
 import { RemindBalanceButton } from '../../crud/ledger/payment-receipt';
 import { PaymentsDrawer } from '../../crud/ledger/payments.drawer';
+import { SettleDepositModal } from '../../crud/ledger/settle-deposit.modal';
 import { MonthView } from '../../crud/month-view';
 import type { TableColumn } from '../../crud/paged-table';
 import { type ReferenceOptions, useReferenceOptions } from '../../crud/reference-options';
@@ -125,10 +127,10 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
       nowrap: true,
       render: (b) => (
         <Badge variant="light" color={STATUS_COLORS[b.status]}>
-          {BOOKING_STATUS_LABELS[b.status]}
+          {settledText(b) ?? BOOKING_STATUS_LABELS[b.status]}
         </Badge>
       ),
-      csv: (b) => BOOKING_STATUS_LABELS[b.status],
+      csv: (b) => settledText(b) ?? BOOKING_STATUS_LABELS[b.status],
     },
   ];
 }
@@ -318,14 +320,15 @@ function BookingDetailModal({
   const phone = useMediaQuery('(max-width: 36em)');
   const update = hooksFor(bridalBookings).useUpdate();
   const b = booking;
+  const [settling, setSettling] = useState(false);
   async function step(status: BookingStatus) {
     if (!b) return;
-    if (b.status === 'cancelled' && status === 'pending') {
-      // reopening is a plain status change
-    }
+    // cancelling a booking that holds money asks what becomes of it first (refunded, forfeited, kept as credit)
+    if (status === 'cancelled' && b.amount_paid > 0) return setSettling(true);
     await update.mutateAsync({ id: b.id, body: { status } });
     notify.success(`${b.client_name}: ${BOOKING_STATUS_LABELS[status].toLowerCase()}.`);
   }
+  const settled = b ? settledText(b) : null;
   const rows: [string, string][] = b
     ? [
         ['Event', `${formatDate(b.event_date)}${b.event_time ? ` at ${b.event_time}` : ''}`],
@@ -337,54 +340,69 @@ function BookingDetailModal({
       ]
     : [];
   return (
-    <Modal
-      opened={b !== null && !hidden}
-      onClose={onClose}
-      title={b ? <Text fw={700}>{b.client_name}</Text> : null}
-      size="lg"
-      fullScreen={phone}
-      centered
-      data-testid="booking-detail"
-    >
-      {b && (
-        <Stack gap="md">
-          <Group gap="xs">
-            <Badge color={STATUS_COLORS[b.status]} variant="light" size="lg" data-testid="booking-status">
-              {BOOKING_STATUS_LABELS[b.status]}
-            </Badge>
-            {b.balance <= 0 && (
-              <Badge color="teal" variant="filled" size="lg" data-testid="booking-paid">
-                Paid in full
+    <>
+      <SettleDepositModal
+        opened={settling && b !== null}
+        title="Cancel the booking: the money paid"
+        name={b?.client_name ?? ''}
+        amount={b?.amount_paid ?? 0}
+        confirmLabel="Cancel booking"
+        onClose={() => setSettling(false)}
+        onConfirm={async (settlement) => {
+          await update.mutateAsync({ id: b!.id, body: { status: 'cancelled', ...settlement } });
+          notify.success(`${b!.client_name}: cancelled.`);
+        }}
+      />
+      <Modal
+        opened={b !== null && !hidden && !settling}
+        onClose={onClose}
+        title={b ? <Text fw={700}>{b.client_name}</Text> : null}
+        size="lg"
+        fullScreen={phone}
+        centered
+        data-testid="booking-detail"
+      >
+        {b && (
+          <Stack gap="md">
+            <Group gap="xs">
+              <Badge color={STATUS_COLORS[b.status]} variant="light" size="lg" data-testid="booking-status">
+                {settled ?? BOOKING_STATUS_LABELS[b.status]}
               </Badge>
+              {/* a cancelled booking owes nothing, but it was not paid for: its status says what became of the money */}
+              {b.balance <= 0 && !settled && (
+                <Badge color="teal" variant="filled" size="lg" data-testid="booking-paid">
+                  Paid in full
+                </Badge>
+              )}
+            </Group>
+            <SimpleGrid cols={3} spacing="xs">
+              <Figure label="Price" value={formatMoney(b.price)} />
+              <Figure label="Paid" value={formatMoney(b.amount_paid)} testId="booking-paid-figure" />
+              <Figure label="Balance" value={formatMoney(b.balance)} testId="booking-balance" />
+            </SimpleGrid>
+            <DetailFields rows={rows} note={b.note} />
+            <Group gap="xs" wrap="wrap">
+              <Button leftSection={<IconCash size={16} />} onClick={() => onPayments(b)} data-testid="booking-payments">
+                {b.balance > 0 && b.status !== 'cancelled' ? 'Take payment' : 'Payments'}
+              </Button>
+              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(b)} data-testid="booking-edit">
+                Edit
+              </Button>
+              <RemindBalanceButton parent={ledgerParent(bridalBookings, b, aboutBooking(b, packageName))} />
+            </Group>
+            {BOOKING_TRANSITIONS[b.status].length > 0 && (
+              <StatusSteps
+                steps={BOOKING_TRANSITIONS[b.status]}
+                colors={STATUS_COLORS}
+                labels={STEP_LABELS}
+                sending={update.isPending ? update.variables?.body.status : undefined}
+                onStep={step}
+                testIdPrefix="booking-step"
+              />
             )}
-          </Group>
-          <SimpleGrid cols={3} spacing="xs">
-            <Figure label="Price" value={formatMoney(b.price)} />
-            <Figure label="Paid" value={formatMoney(b.amount_paid)} testId="booking-paid-figure" />
-            <Figure label="Balance" value={formatMoney(b.balance)} testId="booking-balance" />
-          </SimpleGrid>
-          <DetailFields rows={rows} note={b.note} />
-          <Group gap="xs" wrap="wrap">
-            <Button leftSection={<IconCash size={16} />} onClick={() => onPayments(b)} data-testid="booking-payments">
-              {b.balance > 0 && b.status !== 'cancelled' ? 'Take payment' : 'Payments'}
-            </Button>
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(b)} data-testid="booking-edit">
-              Edit
-            </Button>
-            <RemindBalanceButton parent={ledgerParent(bridalBookings, b, aboutBooking(b, packageName))} />
-          </Group>
-          {BOOKING_TRANSITIONS[b.status].length > 0 && (
-            <StatusSteps
-              steps={BOOKING_TRANSITIONS[b.status]}
-              colors={STATUS_COLORS}
-              labels={STEP_LABELS}
-              sending={update.isPending ? update.variables?.body.status : undefined}
-              onStep={step}
-              testIdPrefix="booking-step"
-            />
-          )}
-        </Stack>
-      )}
-    </Modal>
+          </Stack>
+        )}
+      </Modal>
+    </>
   );
 }

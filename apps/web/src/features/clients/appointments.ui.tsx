@@ -1,18 +1,17 @@
-import { Anchor, Badge, Button, Group, Modal, Radio, Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_TRANSITIONS,
   type Appointment,
   type AppointmentStatus,
-  DEPOSIT_OUTCOMES,
   DEPOSIT_OUTCOME_LABELS,
-  type DepositOutcome,
   OUTLETS,
   OUTLET_LABELS,
   type Outlet,
   methodOptions,
   appointments,
+  settledText,
 } from '@studio/shared';
 import { IconBrandWhatsapp, IconCash, IconPencil, IconPlus, IconShoppingCart, IconUser } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -21,6 +20,7 @@ import { hooksFor } from '../../crud/create-resource-hooks';
 import { type BookCard, type BookColumn, DayBook, useBookParams } from '../../crud/day-book';
 import { ledgerParent } from '../../crud/ledger/ledger-parent';
 import { PaymentsDrawer } from '../../crud/ledger/payments.drawer';
+import { SettleDepositModal } from '../../crud/ledger/settle-deposit.modal';
 import { useReferenceOptions } from '../../crud/reference-options';
 import { ResourceForm } from '../../crud/resource-form';
 import { type FormValue, defineResourceUi } from '../../crud/resource-ui';
@@ -315,24 +315,19 @@ function AppointmentDetailModal({
   const phone = useMediaQuery('(max-width: 36em)');
   const navigate = useNavigate();
   const update = hooksFor(appointments).useUpdate();
-  const [noShow, setNoShow] = useState(false);
-  const [outcome, setOutcome] = useState<DepositOutcome | null>(null);
-  async function step(status: AppointmentStatus, deposit_outcome?: DepositOutcome) {
+  // a no-show or a cancellation of an appointment holding a deposit asks what becomes of it first
+  const [settling, setSettling] = useState<'no_show' | 'cancelled' | null>(null);
+  async function step(status: AppointmentStatus) {
     if (!a) return;
-    if (status === 'no_show' && a.amount_paid > 0 && !deposit_outcome) {
-      setOutcome(null);
-      setNoShow(true);
-      return;
-    }
-    await update.mutateAsync({ id: a.id, body: { status, ...(deposit_outcome ? { deposit_outcome } : {}) } });
-    setNoShow(false);
+    if ((status === 'no_show' || status === 'cancelled') && a.amount_paid > 0) return setSettling(status);
+    await update.mutateAsync({ id: a.id, body: { status } });
     notify.success(`${a.client_name}: ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}.`);
   }
   const checkedOut = a?.order_id != null;
   return (
     <>
       <Modal
-        opened={a !== null && !hidden && !noShow}
+        opened={a !== null && !hidden && !settling}
         onClose={onClose}
         title={a ? <Text fw={700}>{a.client_name}</Text> : null}
         size="lg"
@@ -344,7 +339,7 @@ function AppointmentDetailModal({
           <Stack gap="md">
             <Group gap="xs">
               <Badge color={APPOINTMENT_COLORS[a.status]} variant="light" size="lg" data-testid="appointment-status">
-                {APPOINTMENT_STATUS_LABELS[a.status]}
+                {settledText(a) ?? APPOINTMENT_STATUS_LABELS[a.status]}
               </Badge>
               {checkedOut && (
                 <Badge color="teal" variant="filled" size="lg" data-testid="appointment-checked-out">
@@ -404,30 +399,19 @@ function AppointmentDetailModal({
           </Stack>
         )}
       </Modal>
-      <Modal opened={noShow && a !== null} onClose={() => setNoShow(false)} title="No-show: the deposit" centered data-testid="no-show-modal">
-        {a && (
-          <Stack>
-            <Text fz="sm">
-              {a.client_name} paid a deposit of {formatMoney(a.amount_paid)}. What becomes of it?
-            </Text>
-            <Radio.Group value={outcome} onChange={(v) => setOutcome(v as DepositOutcome)} name="deposit_outcome">
-              <Stack gap="xs">
-                {DEPOSIT_OUTCOMES.map((o) => (
-                  <Radio key={o} value={o} label={DEPOSIT_OUTCOME_LABELS[o]} data-testid={`no-show-${o}`} />
-                ))}
-              </Stack>
-            </Radio.Group>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setNoShow(false)}>
-                Back
-              </Button>
-              <Button color="orange" disabled={!outcome} loading={update.isPending} onClick={() => outcome && void step('no_show', outcome).catch(() => {})} data-testid="no-show-confirm">
-                Mark no-show
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <SettleDepositModal
+        opened={settling !== null && a !== null}
+        title={settling === 'no_show' ? 'No-show: the deposit' : 'Cancel the appointment: the deposit'}
+        name={a?.client_name ?? ''}
+        amount={a?.amount_paid ?? 0}
+        confirmLabel={settling === 'no_show' ? 'Mark no-show' : 'Cancel appointment'}
+        onClose={() => setSettling(null)}
+        onConfirm={async (settlement) => {
+          const status = settling!;
+          await update.mutateAsync({ id: a!.id, body: { status, ...settlement } });
+          notify.success(`${a!.client_name}: ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}.`);
+        }}
+      />
     </>
   );
 }
