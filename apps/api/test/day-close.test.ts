@@ -77,6 +77,7 @@ describe('GET /api/day-close/{outlet}/{date}', () => {
       transfers: { unconfirmed: { count: 2, amount: 14000 }, not_received: { count: 0, amount: 0 } },
       // no partial refund paid out that day (refunds.test.ts)
       refunds: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0 } },
+      deposits: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0 } },
       items: [
         // equal totals: by name
         { product_id: product.id, name: 'Silk Foundation', quantity: 3, total: 15000 },

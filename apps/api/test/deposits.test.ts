@@ -111,3 +111,65 @@ describe('a deposit is spent once', () => {
     expect((await call('POST', `/api/bridalbookings/${open.id}/payments/${open.line}/reverse`, { reason: 'Wrong booking' })).statusCode).toBe(201);
   });
 });
+
+describe('appointment deposits in the money figures', () => {
+  type DayCloseFigures = { expected: Record<string, number>; deposits: { count: number; total: number; by_method: Record<string, number> } };
+  const dayClose = async () => (await call('GET', `/api/day-close/salon/${today}`)).json().data as DayCloseFigures;
+  const income = async () => (await call('GET', `/api/finances/summary-range/${today}/${today}`)).json().data.income as number;
+
+  it('a deposit by transfer waits on Transfers to confirm; a refund of its sale waits for it too', async () => {
+    const id = await doneWithDeposit(1000, 'transfer');
+    const [deposit] = await linesOf(id);
+    const waiting = (await call('GET', '/api/transfers/unconfirmed')).json().data as { kind: string; id: number; amount: number; parent_id: number }[];
+    expect(waiting.find((l) => l.kind === 'appointment' && l.id === deposit!.id)).toMatchObject({ amount: 1000, parent_id: id });
+    const order = (await call('POST', `/api/appointments/${id}/checkout`, { payment_method: 'cash', amount_paid: 4000 }, staff.token)).json().data as Order;
+    const early = await call('POST', `/api/orders/${order.id}/refunds`, { items: [{ order_item_id: order.items[0]!.id, quantity: 1 }], method: 'cash', reason: 'Unhappy' });
+    expect(early.statusCode, early.body).toBe(422);
+    expect(early.json().errors.payments.join(' ')).toMatch(/confirm it on Transfers to confirm/);
+    const confirmed = await call('POST', '/api/transfers/confirm', { items: [{ kind: 'appointment', id: deposit!.id }] });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await call('GET', '/api/transfers/unconfirmed')).json().data.some((l: { kind: string; id: number }) => l.kind === 'appointment' && l.id === deposit!.id)).toBe(false);
+    const refund = await call('POST', `/api/orders/${order.id}/refunds`, { items: [{ order_item_id: order.items[0]!.id, quantity: 1 }], method: 'cash', reason: 'Unhappy' });
+    expect(refund.statusCode, refund.body).toBe(201);
+  });
+
+  it('a cash deposit is in the drawer the day it is taken, and out of it the day it is paid back', async () => {
+    const day0 = await dayClose();
+    const res = await call('POST', '/api/appointments', { client_name: uniqueName('Client'), client_phone: newPhone(), service_id: service.id, artist_id: staff.id, starts_at: `${today}T15:00:00+01:00`, amount_paid: 1500, payment_method: 'cash' }, staff.token);
+    const id = res.json().data.id as number;
+    const day1 = await dayClose();
+    expect(kobo(day1.deposits.by_method.cash) - kobo(day0.deposits.by_method.cash)).toBe(150_000);
+    expect(kobo(day1.expected.cash) - kobo(day0.expected.cash)).toBe(150_000);
+    expect(day1.deposits.count).toBe(day0.deposits.count + 1);
+    await call('PUT', `/api/appointments/${id}`, { status: 'cancelled', deposit_outcome: 'refunded', refund_method: 'cash' }, staff.token);
+    const day2 = await dayClose();
+    expect(day2.expected.cash).toBe(day0.expected.cash);
+  });
+
+  it('income counts a deposit once: at its check-out inside the sale, or when forfeited; never when taken or kept', async () => {
+    const i0 = await income();
+    const id = await doneWithDeposit(1000);
+    expect(await income()).toBe(i0);
+    await call('POST', `/api/appointments/${id}/checkout`, { payment_method: 'cash', amount_paid: 4000 }, staff.token);
+    expect(kobo(await income()) - kobo(i0)).toBe(kobo(5000));
+
+    const res = await call('POST', '/api/appointments', { client_name: uniqueName('Client'), client_phone: newPhone(), service_id: service.id, artist_id: staff.id, starts_at: `${today}T16:00:00+01:00`, amount_paid: 2000, payment_method: 'cash' }, staff.token);
+    const other = res.json().data.id as number;
+    const i1 = await income();
+    await call('PUT', `/api/appointments/${other}`, { status: 'no_show', deposit_outcome: 'kept' }, staff.token);
+    expect(await income()).toBe(i1);
+    await call('PUT', `/api/appointments/${other}`, { deposit_outcome: 'forfeited' }, staff.token);
+    expect(kobo(await income()) - kobo(i1)).toBe(kobo(2000));
+    // reopened: the forfeit no longer holds, nor its income
+    await call('PUT', `/api/appointments/${other}`, { status: 'booked' }, staff.token);
+    expect(await income()).toBe(i1);
+  });
+
+  it("the dashboard's methods and the deposit line add up to the month's total", async () => {
+    await doneWithDeposit(1000).then((id) => call('POST', `/api/appointments/${id}/checkout`, { payment_method: 'card', amount_paid: 4000 }, staff.token));
+    const d = (await call('GET', '/api/dashboard')).json().data as { sales: { month: { total: number }; payment_methods: Record<string, number> } };
+    expect(d.sales.payment_methods.deposit).toBeGreaterThanOrEqual(1000);
+    const sumK = Object.values(d.sales.payment_methods).reduce((k, n) => k + kobo(n), 0);
+    expect(sumK).toBe(kobo(d.sales.month.total));
+  });
+});

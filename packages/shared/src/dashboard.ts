@@ -44,8 +44,12 @@ export const dashboardSchema = z.object({
     daily: z.array(z.object({ date: z.string(), ...outletAmounts })),
     /** The last 12 months including this one, oldest first, every month present. */
     monthly: z.array(z.object({ month: z.string(), ...outletAmounts })),
-    /** This month's takings per method; cash net of change given, so the four add up to `month.total`. */
-    payment_methods: z.object(Object.fromEntries(PAYMENT_METHODS.map((m) => [m, money])) as Record<(typeof PAYMENT_METHODS)[number], typeof money>),
+    /**
+     * This month's takings per method; cash net of change given. `deposit` is the part of the month's sales paid before
+     * the sale (appointment deposits counted at check-out: taken earlier, income now), so the methods and it add up to
+     * `month.total`.
+     */
+    payment_methods: z.object({ ...(Object.fromEntries(PAYMENT_METHODS.map((m) => [m, money])) as Record<(typeof PAYMENT_METHODS)[number], typeof money>), deposit: money }),
     /** This month's 5 best sellers (products and services) by revenue. */
     top_products: z.array(z.object({ product_id: z.number(), name: z.string(), outlet: outletSchema, kind: z.enum(['product', 'service']), quantity: count, total: money })),
     /** This month's 5 best-selling staff by revenue. */

@@ -72,6 +72,12 @@ export interface DayClose {
    * money per method. `expected` is net of them (a cash refund leaves the drawer); `total` and `by_method` are the sales'.
    */
   refunds: { count: number; total: number; by_method: ByMethod };
+  /**
+   * Appointment deposits of this outlet dated that day (issue 28): taken (in), and paid back on a cancellation (out,
+   * negative), net per method. `expected` includes them (a cash deposit is in the drawer); `total` and `by_method` are
+   * the sales' (a deposit becomes income at its check-out, inside the sale: orders.deposit, not in by_method again).
+   */
+  deposits?: { count: number; total: number; by_method: ByMethod };
   items: { product_id: number; name: string; quantity: number; total: number }[];
   by_staff: { id: number; name: string; count: number; total: number }[];
   /** Admins only: total minus the cost of what was sold (cost prices as at the sale). */

@@ -4,7 +4,7 @@ import { awaitsConfirmation } from './payment-methods.js';
 import { text } from './primitives.js';
 
 /** Where a bank-transfer payment line lives: a sale's payments, a trainee's fee ledger (three kinds), a booking's ledger. */
-export const TRANSFER_KINDS = ['sale', 'student', 'office-student', 'hostel-student', 'booking'] as const;
+export const TRANSFER_KINDS = ['sale', 'student', 'office-student', 'hostel-student', 'booking', 'appointment'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 export const TRANSFER_KIND_LABELS: Record<TransferKind, string> = {
   sale: 'Sale',
@@ -12,6 +12,7 @@ export const TRANSFER_KIND_LABELS: Record<TransferKind, string> = {
   'office-student': 'PMU student fee',
   'hostel-student': 'Hostel fee',
   booking: 'Booking payment',
+  appointment: 'Appointment deposit',
 };
 
 /** Where a transfer stands: waiting for a person, seen on the statement, or flagged as never arrived. */

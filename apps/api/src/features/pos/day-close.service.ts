@@ -6,6 +6,7 @@ import { type HttpError, invalidField } from '../../plugins/errors.js';
 import { dayCloseCountsTable, dayClosesTable } from './day-close.table.js';
 import { orderItemsTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
 import { devicesTable, offlineReviewsTable } from './offline.table.js';
+import { appointmentPaymentsTable, appointmentsTable } from '../../resources/appointments/appointments.table.js';
 
 const O = ordersTable;
 const C = dayClosesTable;
@@ -69,7 +70,8 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
   const day = and(eq(O.outlet, outlet), eq(O.business_date, date));
   const paid = and(day, eq(O.status, 'paid'));
   const R = orderRefundsTable;
-  const [totals, voids, methods, items, staff, transfers, refunds] = await reads(
+  const D = appointmentPaymentsTable;
+  const [totals, voids, methods, items, staff, transfers, refunds, deposits] = await reads(
     [
       () =>
         db
@@ -124,6 +126,14 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
           .from(R)
           .where(and(eq(R.outlet, outlet), eq(R.business_date, date)))
           .groupBy(R.method),
+      // appointment deposits at this outlet dated this day, taken or paid back (issue 28): money in the drawer that day
+      () =>
+        db
+          .select({ method: D.method, count: sql<number>`count(*)::int`, amount: sql<string>`sum(${D.amount})::text` })
+          .from(D)
+          .innerJoin(appointmentsTable, eq(appointmentsTable.id, D.parent_id))
+          .where(and(eq(D.date, date), eq(appointmentsTable.outlet, outlet)))
+          .groupBy(D.method),
     ] as const,
     !opts.inTransaction,
   );
@@ -133,10 +143,12 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
   const changeK = sumKobo(t.change);
   const refundedBy = zeros();
   for (const r of refunds) refundedBy[r.method] = fromKobo(sumKobo(r.amount));
+  const depositedBy = zeros();
+  for (const d of deposits) depositedBy[d.method] = fromKobo(sumKobo(d.amount));
   // what each method should hold: cash as tendered less the change given back from the drawer, each method less
-  // the refunds paid out by it
+  // the refunds paid out by it, plus the appointment deposits taken (less those paid back) that day
   const expected = Object.fromEntries(
-    PAYMENT_METHODS.map((m) => [m, fromKobo(toKobo(byMethod[m]) - (givesChange(m) ? changeK : 0) - toKobo(refundedBy[m]))]),
+    PAYMENT_METHODS.map((m) => [m, fromKobo(toKobo(byMethod[m]) - (givesChange(m) ? changeK : 0) - toKobo(refundedBy[m]) + toKobo(depositedBy[m]))]),
   ) as ByMethod;
   const totalK = sumKobo(t.total);
   const costK = items.reduce((s, i) => s + sumKobo(i.cost), 0);
@@ -159,6 +171,11 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
       count: refunds.reduce((n, r) => n + Number(r.count), 0),
       total: fromKobo(refunds.reduce((k, r) => k + sumKobo(r.amount), 0)),
       by_method: refundedBy,
+    },
+    deposits: {
+      count: deposits.reduce((n, d) => n + Number(d.count), 0),
+      total: fromKobo(deposits.reduce((k, d) => k + sumKobo(d.amount), 0)),
+      by_method: depositedBy,
     },
     items: items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
     by_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),

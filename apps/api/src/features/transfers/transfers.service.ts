@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { awaitsConfirmation, fromKobo, studioDate, toKobo, type TransferItem, type TransferKind, type TransferLine, type TransferTotals, type UnconfirmedTransfers } from '@studio/shared';
 import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
-import { bridalBookingPaymentsTable, bridalBookingsTable, hostelStudentPaymentsTable, hostelStudentsTable, officeStudentPaymentsTable, officeStudentsTable, studentPaymentsTable, studentsTable, usersTable } from '../../db/schema.js';
+import { appointmentPaymentsTable, appointmentsTable, bridalBookingPaymentsTable, bridalBookingsTable, clientsTable, hostelStudentPaymentsTable, hostelStudentsTable, officeStudentPaymentsTable, officeStudentsTable, studentPaymentsTable, studentsTable, usersTable } from '../../db/schema.js';
 import { addLedgerLine } from '../../crud/ledger.js';
 import type { LedgerTable } from '../../db/ledger.table.js';
 import { crudModules } from '../../crud/registry.js';
@@ -12,7 +12,7 @@ import { unprocessable } from '../../plugins/errors.js';
 import { orderPaymentsTable, ordersTable } from '../pos/orders.table.js';
 
 // Bank transfers wait for a person (issue 17, item 5; decision 015). A transfer line lives in one of five places:
-// a sale's payments, or the fee ledger of a makeup, PMU or hostel trainee, or a booking's ledger. They are declared
+// a sale's payments, or the fee ledger of a makeup, PMU or hostel trainee, a booking's ledger or an appointment's deposits. They are declared
 // once here; the list, the confirmations and the dashboard's card read them through this table of sources.
 
 type LedgerSource = { kind: Exclude<TransferKind, 'sale'>; resource: string; ledger: LedgerTable; parent: { table: typeof studentsTable | typeof bridalBookingsTable; name: SQL } };
@@ -21,6 +21,13 @@ const LEDGERS: LedgerSource[] = [
   { kind: 'office-student', resource: 'office-students', ledger: officeStudentPaymentsTable as unknown as LedgerTable, parent: { table: officeStudentsTable as never, name: sql`${officeStudentsTable.name}` } },
   { kind: 'hostel-student', resource: 'hostel-students', ledger: hostelStudentPaymentsTable as unknown as LedgerTable, parent: { table: hostelStudentsTable as never, name: sql`${hostelStudentsTable.name}` } },
   { kind: 'booking', resource: 'bridalbookings', ledger: bridalBookingPaymentsTable as unknown as LedgerTable, parent: { table: bridalBookingsTable, name: sql`${bridalBookingsTable.client_name}` } },
+  // an appointment's deposit by transfer waits like every other (issue 28); the party is its client
+  {
+    kind: 'appointment',
+    resource: 'appointments',
+    ledger: appointmentPaymentsTable as unknown as LedgerTable,
+    parent: { table: appointmentsTable as never, name: sql`(select ${clientsTable.name} from ${clientsTable} where ${clientsTable.id} = ${appointmentsTable.client_id})` },
+  },
 ];
 
 const P = orderPaymentsTable;

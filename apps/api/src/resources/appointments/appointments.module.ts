@@ -19,11 +19,15 @@ import { invalidField, notFound } from '../../plugins/errors.js';
 import { clientsTable } from '../clients/clients.table.js';
 import { productsTable } from '../products/products.table.js';
 import { usersTable } from '../users/users.table.js';
+import { financesTable } from '../finances/finances.table.js';
 import { appointmentPaymentsTable, appointmentsTable } from './appointments.table.js';
 import { checkoutAppointment } from './appointments.checkout.js';
 import { rows } from '../../db/client.js';
 
 const A = appointmentsTable;
+/** The income category a forfeited deposit is entered under. */
+export const FORFEITED_DEPOSITS = 'Forfeited deposits';
+const forfeitDescription = (id: number) => `Deposit of appointment #${id}, forfeited`;
 type Row = typeof appointmentsTable.$inferSelect;
 /** Statuses that hold the artist's time. */
 const NOT_HOLDING = ['cancelled', 'no_show'] as const;
@@ -150,6 +154,30 @@ export const appointmentsModule = defineCrudModule({
     },
     beforeDelete(existing) {
       if (existing.order_id !== null) throw invalidField('id', 'This appointment was checked out: its sale keeps it.');
+    },
+    /**
+     * A forfeited deposit is the studio's income on the day it was forfeited (issue 28; docs/api.md): an income entry
+     * "Forfeited deposits" in Income & Expenses, which every income figure reads. Undone (deleted) when the outcome
+     * changes or the appointment is reopened. The entry names the appointment, not the person.
+     */
+    async afterWrite(action, before, after, ctx) {
+      if (action !== 'update' || !before || !after) return;
+      const was = before.deposit_outcome === 'forfeited';
+      const now = after.deposit_outcome === 'forfeited';
+      if (was === now) return;
+      const description = forfeitDescription(after.id);
+      if (was) await ctx.tx.delete(financesTable).where(and(eq(financesTable.category, FORFEITED_DEPOSITS), eq(financesTable.description, description)));
+      if (now && Number(after.amount_paid) > 0) {
+        await ctx.tx.insert(financesTable).values({
+          type: 'income',
+          category: FORFEITED_DEPOSITS,
+          amount: after.amount_paid,
+          description,
+          date: after.settled_on ?? studioDate(new Date(), tzOf(ctx)),
+          outlet: after.outlet,
+          recorded_by: ctx.user.id,
+        });
+      }
     },
     /** Allowed, but the desk should know: the artist is busy then (a bridal morning), or a PMU client has no patch test. */
     async warnings(row, { tx, req }) {

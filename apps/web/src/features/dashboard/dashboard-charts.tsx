@@ -63,7 +63,9 @@ export function MonthlySalesChart({ months, height }: { months: Sales['monthly']
 export function PaymentMethodsDonut({ methods, total }: { methods: Sales['payment_methods']; total: number }) {
   const data = methodsByAmount(methods)
     .filter((m) => methods[m] > 0)
-    .map((m) => ({ name: PAYMENT_METHOD_LABELS[m], value: methods[m], color: METHOD_COLORS[m] }));
+    .map((m) => ({ name: PAYMENT_METHOD_LABELS[m], value: methods[m], color: METHOD_COLORS[m] }))
+    // appointment deposits counted at check-out: the donut's parts add up to its total
+    .concat(methods.deposit > 0 ? [{ name: 'Deposits paid before', value: methods.deposit, color: 'gray.5' }] : []);
   return (
     <DonutChart
       data={data.length ? data : [{ name: 'No sales', value: 1, color: 'gray.3' }]}

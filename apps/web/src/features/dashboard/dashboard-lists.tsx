@@ -195,6 +195,22 @@ export function PaymentMethods({ methods, total, donut }: { methods: Sales['paym
             </Group>
           </Group>
         ))}
+        {/* appointment deposits counted at check-out: taken before, part of this month's sales, so the lines add up */}
+        {methods.deposit > 0 && (
+          <Group justify="space-between" wrap="wrap" gap="xs" data-testid="method-deposit">
+            <Text size="sm" style={nowrap} data-testid="legend-label">
+              Deposits paid before
+            </Text>
+            <Group gap={6} wrap="nowrap" ml="auto">
+              <Text size="sm" fw={600} style={nowrap}>
+                {formatMoney(methods.deposit)}
+              </Text>
+              <Text size="xs" c="dimmed" w={34} ta="right">
+                {shareLabel(methods.deposit, total)}
+              </Text>
+            </Group>
+          </Group>
+        )}
       </Stack>
     </Group>
   );

@@ -24,6 +24,18 @@ export function DayRefunds({ day }: { day: DayClose }) {
   );
 }
 
+/** Appointment deposits taken (and paid back) at this outlet this day (issue 28): the money expected includes them. */
+export function DayDeposits({ day }: { day: DayClose }) {
+  if (!day.deposits?.count) return null;
+  const { total, by_method: byMethod } = day.deposits;
+  const methods = PAYMENT_METHODS.filter((m) => byMethod[m] !== 0).map((m) => `${PAYMENT_METHOD_LABELS[m].toLowerCase()} ${formatMoney(byMethod[m])}`);
+  return (
+    <Text size="sm" data-testid="day-close-deposits">
+      Appointment deposits this day, net of any paid back: <strong>{formatMoney(total)}</strong> ({methods.join(', ')}); the money expected includes them.
+    </Text>
+  );
+}
+
 const transfers = (n: number) => `${n} ${n === 1 ? 'transfer' : 'transfers'}`;
 
 /**

@@ -28,7 +28,7 @@ import { dayCloseKey, dayClosePath } from './day-close-query';
 import { ZReport } from './z-report';
 import { CountForm } from './day-close-count';
 import { ClosedView } from './day-close-closed';
-import { DayRefunds, DayTransfers, DevicesWaiting, Stat } from './day-close-notes';
+import { DayDeposits, DayRefunds, DayTransfers, DevicesWaiting, Stat } from './day-close-notes';
 
 /** Day close of one outlet: pick a day (today by default), see the whole day, count the money, close it; print; an admin may reopen. */
 export function DayCloseModal({ outlet, opened, onClose }: { outlet: Outlet; opened: boolean; onClose: () => void }) {
@@ -74,6 +74,7 @@ export function DayCloseModal({ outlet, opened, onClose }: { outlet: Outlet; ope
             <DevicesWaiting day={day} />
             <DayTransfers day={day} />
             <DayRefunds day={day} />
+            <DayDeposits day={day} />
             {day.close ? <ClosedView day={day} record={day.close} at={{ outlet, date }} /> : <CountForm key={`${outlet}-${date}`} day={day} at={{ outlet, date }} />}
             <details>
               <summary style={{ cursor: 'pointer' }}>Z report</summary>
