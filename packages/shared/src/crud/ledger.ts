@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clientRef, isoDate, money, optionalText, text } from '../primitives.js';
-import { paymentMethodSchema } from '../resources/orders.js';
+import { paymentMethodFor, paymentMethodSchema } from '../resources/orders.js';
 import { transferCheckShape } from '../transfers.js';
 
 /** `POST {path}/{id}/payments`: one payment towards a record's balance. */
@@ -74,13 +74,13 @@ export const REFUND_METHOD_REQUIRED = 'Choose how the money is paid back: the re
 /** The fields a cancelling update carries besides its status. */
 export const settlementFields = {
   deposit_outcome: z.enum(DEPOSIT_OUTCOMES, { error: DEPOSIT_OUTCOME_REQUIRED }).nullish(),
-  /** With `refunded`: how the money goes back (cash from the drawer, a transfer...). */
-  refund_method: paymentMethodSchema.nullish(),
+  /** With `refunded`: how the money goes back (a method declared for refunds: cash from the drawer, a transfer). */
+  refund_method: paymentMethodFor('refunds').nullish(),
 };
 
 /** The cancel dialog's answer (web), the same rules the server applies: an outcome, and a method with a refund. */
 export const cancellationSchema = z
-  .object({ deposit_outcome: z.enum(DEPOSIT_OUTCOMES, { error: DEPOSIT_OUTCOME_REQUIRED }), refund_method: paymentMethodSchema.nullish() })
+  .object({ deposit_outcome: z.enum(DEPOSIT_OUTCOMES, { error: DEPOSIT_OUTCOME_REQUIRED }), refund_method: paymentMethodFor('refunds').nullish() })
   .refine((b) => b.deposit_outcome !== 'refunded' || !!b.refund_method, { path: ['refund_method'], error: REFUND_METHOD_REQUIRED });
 export type Cancellation = z.infer<typeof cancellationSchema>;
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { type Cancellation, DEPOSIT_OUTCOMES, DEPOSIT_OUTCOME_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, cancellationSchema } from '@studio/shared';
+import { type Cancellation, DEPOSIT_OUTCOMES, DEPOSIT_OUTCOME_LABELS, cancellationSchema, methodOptions } from '@studio/shared';
 import { formatMoney } from '../../lib/format';
 import { useSchemaForm } from '../use-schema-form';
 
@@ -62,7 +62,7 @@ function SettleForm({ name, amount, confirmLabel, onClose, onConfirm }: SettleDe
             label="Paid back by"
             placeholder="Choose how it is paid back"
             required
-            data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+            data={methodOptions('refunds')}
             {...form.getInputProps('refund_method')}
             data-testid="settle-refund-method"
           />
