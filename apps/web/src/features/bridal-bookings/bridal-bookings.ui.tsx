@@ -152,7 +152,9 @@ export function ManageBookingsPage({ title }: { title: string }) {
   const packages = useReferenceOptions(bridalPackages);
   const staff = useReferenceOptions(users);
   const columns = bookingColumns(packages, staff);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // the booking opened, as it was when clicked: a search result of another month is not in the calendar's month
+  // until the month has moved to it (then the calendar's fresher copy is shown)
+  const [opened, setOpened] = useState<BridalBooking | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<BridalBooking | null>(null);
   const [createDate, setCreateDate] = useState<string | null>(null);
@@ -164,7 +166,13 @@ export function ManageBookingsPage({ title }: { title: string }) {
     queryKey: [...resourceKeys(bridalBookings.name).lists(), 'calendar', month, query],
     queryFn: ({ signal }) => api.get<BridalBooking[]>(listPath(bridalBookings, 'getmonth', { month }), query, signal),
   });
-  const open = calendar.data?.find((b) => b.id === openId) ?? null;
+  const open = opened ? (calendar.data?.find((b) => b.id === opened.id) ?? opened) : null;
+  /** A row of the list or of a search (any month): the calendar moves to its month and day, and it opens. */
+  const openRow = (b: BridalBooking) => {
+    if (b.event_date.slice(0, 7) !== month) setMonth(b.event_date.slice(0, 7));
+    setFocus({ day: b.event_date });
+    setOpened(b);
+  };
 
   const add = (eventDate: string | null) => {
     setEditing(null);
@@ -235,7 +243,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
               emptyText: (text) => `No booking matches “${text}”.`,
               testId: 'bookings-search',
             }}
-            onOpen={(b) => setOpenId(b.id)}
+            onOpen={openRow}
             csv={{ name: 'bookings', columns: undefined }}
             emptyText={(name) => `No bookings in ${name}.`}
             table={{ testId: 'bookings', rowTestId: 'booking-row', resource: bridalBookings }}
@@ -248,7 +256,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
             month={month}
             bookings={calendar.data ?? []}
             loading={calendar.isPending}
-            onOpen={(b) => setOpenId(b.id)}
+            onOpen={setOpened}
             onAdd={add}
             artistName={(id) => staff.labelOf(id) ?? null}
           />
@@ -260,7 +268,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
         packageName={open ? (packages.labelOf(open.package_id) ?? '') : ''}
         artistName={open ? (staff.labelOf(open.artist_id) ?? null) : null}
         hidden={formOpen || paying !== null}
-        onClose={() => setOpenId(null)}
+        onClose={() => setOpened(null)}
         onEdit={(b) => {
           setEditing(b);
           setFormOpen(true);
