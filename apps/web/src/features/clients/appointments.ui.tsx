@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   APPOINTMENT_STATUS_LABELS,
@@ -24,7 +24,7 @@ import { SettleDepositModal } from '../../crud/ledger/settle-deposit.modal';
 import { useReferenceOptions } from '../../crud/reference-options';
 import { ResourceForm } from '../../crud/resource-form';
 import { type FormValue, defineResourceUi } from '../../crud/resource-ui';
-import { isAdmin, useCurrentUser } from '../../lib/auth-store';
+import { useCurrentUser } from '../../lib/auth-store';
 import { checkoutPath, useClientByPhone } from '../../lib/clients-queries';
 import { studio } from '../../lib/config';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -132,17 +132,18 @@ function useAppointmentDialogs() {
 type Group = 'artist' | 'outlet';
 
 /**
- * /appointments/book: the day (per artist or per outlet) or the week of appointments; staff open on their own day.
+ * /appointments/book: the day (per artist or per outlet) or the week of appointments. Everyone opens on every
+ * artist's day (the desk books for the artists and must see what it booked); an artist may switch to "My day".
  * A card opens the appointment: status steps, deposit, edit, check-out at the till, the client's page.
  */
 export function AppointmentBookPage({ title }: { title: string }) {
   const me = useCurrentUser();
-  const admin = isAdmin(me);
   const { day, mode, setDay, setMode } = useBookParams();
   const [group, setGroup] = useState<Group>('artist');
   const [outlet, setOutlet] = useState<Outlet | null>(null);
-  // staff see their own day first; "Everyone" is one click away
-  const [artist, setArtist] = useState<string | null>(!admin && me ? String(me.id) : null);
+  // every artist's day first: the desk (a Sales Attendant) is not an artist, and what it books must stay in view
+  const [artist, setArtist] = useState<string | null>(null);
+  const myId = me ? String(me.id) : null;
   const artists = useReferenceOptions(appointments, { path: ARTISTS_PATH });
   const dialogs = useAppointmentDialogs();
   const [adding, setAdding] = useState<Record<string, FormValue> | null>(null);
@@ -170,7 +171,8 @@ export function AppointmentBookPage({ title }: { title: string }) {
   );
 
   const add = (d: string, column: string | null) => {
-    const artistId = column?.startsWith('a') ? column.slice(1) : (artist ?? (!admin && me ? String(me.id) : null));
+    // the column's artist, or the one filtered on; otherwise the desk chooses (the one booking is not the artist)
+    const artistId = column?.startsWith('a') ? column.slice(1) : artist;
     setAdding({ starts_at: `${d} ${d === today ? nextHour() : '10:00'}`, ...(artistId ? { artist_id: artistId } : {}) });
   };
 
@@ -232,6 +234,15 @@ export function AppointmentBookPage({ title }: { title: string }) {
               w={190}
               data-testid="book-artist"
             />
+            {myId && (
+              <Switch
+                label="My day"
+                checked={artist === myId}
+                onChange={(e) => setArtist(e.currentTarget.checked ? myId : null)}
+                mb={8}
+                data-testid="book-my-day"
+              />
+            )}
           </Group>
         }
       />
@@ -243,6 +254,8 @@ export function AppointmentBookPage({ title }: { title: string }) {
         onClose={() => setAdding(null)}
         onSaved={(saved) => {
           setDay(saved.day);
+          // booked for another artist than the one shown: show everyone's, or it would vanish from view
+          if (artist !== null && String(saved.artist_id) !== artist) setArtist(null);
           if (saved.amount_paid > 0) dialogs.setPaying(saved);
         }}
       />
