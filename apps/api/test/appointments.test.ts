@@ -107,6 +107,47 @@ describe('booking', () => {
   });
 });
 
+describe('warnings of a draft, before Save', () => {
+  it('POST /api/appointments/warnings answers what the save would warn of, the reaction in red, and saves nothing', async () => {
+    const first = await book({ starts_at: '2027-06-16T09:00:00+01:00' });
+    const phone = newPhone();
+    const draft = body({ client_name: 'Reacting Client', client_phone: phone, service_id: brows.id, starts_at: '2027-06-16T09:30:00+01:00', amount_paid: 5000, payment_method: 'cash' });
+    const before = await snapshotDatabase(t.database.db);
+    // a new client by phone, no patch test: the clash and the missing test, none in red
+    const res = await call('POST', '/api/appointments/warnings', draft, staff.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      data: {
+        warnings: [expect.stringMatching(/^Ada Artist already has .+ from 09:00 to 10:00 on 2027-06-16\.$/), 'Reacting Client has no patch test on record: do one before this PMU service.'],
+        danger: [],
+      },
+    });
+    // nothing kept: no appointment, no client made by phone, no deposit, no log line
+    expect(await snapshotDatabase(t.database.db)).toBe(before);
+
+    // a client whose patch test showed a reaction: that sentence is the one in red
+    const { data } = await book({ client_phone: phone, client_name: 'Reacting Client', starts_at: '2027-06-17T09:00:00+01:00', artist_id: staff.id });
+    expect((await call('PUT', `/api/clients/${data.client_id}`, { patch_test_date: '2027-06-11', patch_test_result: 'reaction' }, staff.token)).statusCode).toBe(200);
+    const reaction = await call('POST', '/api/appointments/warnings', body({ client_id: data.client_id, client_phone: undefined, client_name: undefined, service_id: brows.id, starts_at: '2027-06-18T09:00:00+01:00' }), staff.token);
+    expect(reaction.json().data).toEqual({ warnings: ["Reacting Client's patch test on 2027-06-11 showed a reaction."], danger: ["Reacting Client's patch test on 2027-06-11 showed a reaction."] });
+
+    // an edit's draft: moving the first appointment onto another of the artist's is the clash, itself not counted
+    const other = await book({ starts_at: '2027-06-16T14:00:00+01:00' });
+    const edit = await call('POST', `/api/appointments/${first.data.id}/warnings`, { starts_at: '2027-06-16T14:30:00+01:00' }, staff.token);
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().data.warnings).toEqual([expect.stringMatching(/from 14:00 to 15:00 on 2027-06-16/)]);
+    expect((await call('GET', `/api/appointments/${first.data.id}`, undefined, staff.token)).json().data.starts_at).toBe(first.data.starts_at);
+    expect(other.warnings).toEqual([]);
+
+    // bad input is the save's own 422 on the field; an unknown record 404; no sign-in 401
+    const bad = await call('POST', '/api/appointments/warnings', body({ service_id: 999999 }), staff.token);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['service_id']);
+    expect((await call('POST', '/api/appointments/999999/warnings', { note: 'x' }, staff.token)).statusCode).toBe(404);
+    expect((await call('POST', '/api/appointments/warnings', draft, null as unknown as string)).statusCode).toBe(401);
+  });
+});
+
 describe('status and deposit', () => {
   it('steps booked → arrived → done, refusing a jump with the allowed steps', async () => {
     const { data } = await book();

@@ -287,6 +287,27 @@ describe('the artist warning', () => {
     expect(moved.json().warnings).toEqual(['Adaeze Artist already has a booking on 2027-08-08 (Evening Bride).']);
   });
 
+  it('POST /api/bridalbookings/warnings warns of a draft before Save and saves nothing; staff may not', async () => {
+    const artist = await t.staff({ name: 'Bimpe Artist' });
+    await book({ artist_id: artist.id, event_date: '2027-09-09', client_name: 'First Bride' });
+    const before = await snapshotDatabase(t.database.db);
+    const res = await call('POST', '/api/bridalbookings/warnings', body({ artist_id: artist.id, event_date: '2027-09-09', amount_paid: 1000, payment_method: 'transfer' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: { warnings: ['Bimpe Artist already has a booking on 2027-09-09 (First Bride).'], danger: [] } });
+    expect(await snapshotDatabase(t.database.db)).toBe(before);
+    expect((await call('POST', '/api/bridalbookings/warnings', body({ artist_id: artist.id, event_date: '2027-09-10' }))).json().data.warnings).toEqual([]);
+    // an edit's draft does not clash with itself
+    const second = await book({ artist_id: artist.id, event_date: '2027-09-11', client_name: 'Second Bride' });
+    expect((await call('POST', `/api/bridalbookings/${second.id}/warnings`, { event_date: '2027-09-11' })).json().data.warnings).toEqual([]);
+    // an edit that changes nothing is the record as it is
+    expect((await call('POST', `/api/bridalbookings/${second.id}/warnings`, {})).json()).toEqual({ data: { warnings: [], danger: [] } });
+    expect((await call('POST', `/api/bridalbookings/${second.id}/warnings`, { event_date: '2027-09-09' })).json().data.warnings).toEqual(['Bimpe Artist already has a booking on 2027-09-09 (First Bride).']);
+    expect((await call('GET', `/api/bridalbookings/${second.id}`)).json().data.event_date).toBe('2027-09-11');
+    const bad = await call('POST', '/api/bridalbookings/warnings', body({ event_date: '2027-02-30' }));
+    expect(bad.statusCode).toBe(422);
+    expect((await call('POST', '/api/bridalbookings/warnings', body(), staff.token)).statusCode).toBe(403);
+  });
+
   it('a package in use is not deleted', async () => {
     const p = (await call('POST', '/api/bridalpackages', { name: uniqueName('Silver'), price: 1000 })).json().data;
     await book({ package_id: p.id });

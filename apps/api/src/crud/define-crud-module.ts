@@ -35,9 +35,17 @@ export interface CrudHooks<T extends AnyTable, R extends ResourceDefinition> {
   archiveInstead?(existing: RowOf<T>, ctx: CrudContext): Promise<boolean> | boolean;
   /** After the row is written, in the same transaction (revoke tokens, write a ledger line). */
   afterWrite?(action: 'create' | 'update' | 'delete', before: RowOf<T> | null, after: RowOf<T> | null, ctx: CrudContext): Promise<void> | void;
-  /** Sentences the create or update answer carries as `warnings` (allowed, but worth a look: an artist booked twice that day). */
-  warnings?(row: RowOf<T>, ctx: CrudContext): Promise<string[]> | string[];
+  /**
+   * Sentences the create or update answer carries as `warnings` (allowed, but worth a look: an artist booked twice
+   * that day). A `{ message, danger: true }` is one a form shows in red (a patch test that showed a reaction); the
+   * save's answer carries its message like any other. With this hook the module also answers
+   * `POST {path}/warnings` and `POST {path}/{id}/warnings`: the same sentences for a draft, nothing saved.
+   */
+  warnings?(row: RowOf<T>, ctx: CrudContext): Promise<CrudWarning[]> | CrudWarning[];
 }
+
+/** A warning: a sentence, or one marked to be shown as a danger. */
+export type CrudWarning = string | { message: string; danger: boolean };
 
 type ParamsOf<L> = L extends { params: infer P extends z.ZodObject } ? z.infer<P> : Record<string, never>;
 

@@ -9,13 +9,23 @@ import { currentUser, isAdmin } from '../plugins/auth.js';
 import { recordActivity } from '../plugins/activity-log.js';
 import { invalidField, notFound, unprocessable } from '../plugins/errors.js';
 import { idParams, parseId, rememberSentFields, sentFields } from '../plugins/request.js';
-import type { AnyTable, CrudContext, CrudModule, CrudRegistry, ListContext, Referrer, RowOf } from './define-crud-module.js';
+import type { AnyTable, CrudContext, CrudModule, CrudRegistry, CrudWarning, ListContext, Referrer, RowOf } from './define-crud-module.js';
 export type { CrudRegistry, Referrer } from './define-crud-module.js';
 import { idempotent, sendIdempotent } from './idempotency.js';
 import { addLedgerLine, hasLedgerLines, registerLedgerRoutes } from './ledger.js';
 import { checkDeclaredColumns, filterCondition, listRows, lowerEq, searchCondition } from './list-query.js';
 
 const textParams = z.object({ text: searchTextSchema });
+
+/** Thrown inside a draft's transaction to roll it back with the warnings it computed. */
+class DraftWarnings {
+  constructor(readonly warnings: CrudWarning[]) {}
+}
+const messageOf = (w: CrudWarning) => (typeof w === 'string' ? w : w.message);
+/** A draft's answer: every sentence (as the save would answer them) and, of them, those to show in red. */
+const draftAnswer = (warnings: CrudWarning[]) => ({
+  data: { warnings: warnings.map(messageOf), danger: warnings.filter((w) => typeof w !== 'string' && w.danger).map(messageOf) },
+});
 
 export async function findRow<T extends AnyTable>(db: Db | CrudContext['tx'], table: T, id: number): Promise<RowOf<T> | undefined> {
   const [row] = await db.select().from(table as AnyTable).where(eq(table.id, id)).limit(1);
@@ -216,7 +226,62 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   });
 
   const withWarnings = async (row: RowOf<typeof table>, ctx: CrudContext, body: { data: unknown }) =>
-    hooks.warnings ? { ...body, warnings: await hooks.warnings(row, ctx) } : body;
+    hooks.warnings ? { ...body, warnings: (await hooks.warnings(row, ctx)).map(messageOf) } : body;
+
+  if (hooks.warnings) {
+    const warningsOf = hooks.warnings;
+    /**
+     * What saving a draft would warn of (a double booking, a patch test's reaction), before Save: the draft is
+     * written as the create or update would write it, inside a transaction that is then rolled back, so the
+     * warnings are the save's own (nothing is kept: no record, no client made by phone, no log line; only an id of
+     * the table's sequence is spent). A deposit is no part of it.
+     */
+    const dryRun = async (req: FastifyRequest, write: (ctx: CrudContext) => Promise<number>) => {
+      const user = currentUser(req);
+      try {
+        await db.transaction(async (tx) => {
+          const ctx: CrudContext = { tx, user, req, registry };
+          const id = await write(ctx);
+          throw new DraftWarnings(await warningsOf((await loadRow(tx, id))!, ctx));
+        });
+      } catch (e) {
+        if (e instanceof DraftWarnings) return draftAnswer(e.warnings);
+        throw e;
+      }
+      throw new Error('a draft transaction committed');
+    };
+    const draftSummary = `What saving this ${what.toLowerCase()} would warn of, without saving it`;
+    app.post(`${resource.path}/warnings`, { config: write, schema: { tags, summary: draftSummary, body: resource.create } }, async (req) => {
+      const { client_ref: _ref, amount_paid: _paid, payment_method: _method, ...input }: Record<string, unknown> = { ...req.body };
+      return dryRun(req, async (ctx) => {
+        const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : input;
+        await checkUnique(ctx, mod, values);
+        await checkReferences(ctx, mod, values, tableOf);
+        const [inserted] = (await ctx.tx.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
+        return inserted!.id;
+      });
+    });
+    app.post(`${resource.path}/:id/warnings`, { config: write, schema: { tags, summary: `${draftSummary} (an edit)`, params: idParams, body: resource.update }, preValidation: rememberSentFields }, async (req) => {
+      const id = parseId(req.params.id, what);
+      const input = sentFields(req, req.body);
+      delete input.id;
+      delete input.client_ref;
+      delete input.amount_paid;
+      delete input.balance;
+      return dryRun(req, async (ctx) => {
+        const [existing] = (await ctx.tx.select().from(table).where(eq(table.id, id))) as RowOf<typeof table>[];
+        if (!existing) throw notFound(what);
+        const values = hooks.beforeUpdate ? await hooks.beforeUpdate(input, existing, ctx) : input;
+        await checkUnique(ctx, mod, values, id);
+        await checkReferences(ctx, mod, values, tableOf);
+        await ctx.tx
+          .update(table)
+          .set({ ...values, updated_at: new Date() })
+          .where(eq(table.id, id));
+        return id;
+      });
+    });
+  }
 
   app.post(resource.path, { config: write, schema: { tags, body: resource.create } }, async (req, reply) => {
     const user = currentUser(req);

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { hooksFor } from './create-resource-hooks';
 import { FieldInput } from './field-input';
 import { type FormMode, fieldsFor, fillValues, initialValues, toBody } from './form-values';
+import { DraftWarnings } from './draft-warnings';
 import { cachedReferenceRecord } from './reference-options';
 import { type FormValue, type ResourceUi, singularOf } from './resource-ui';
 import { useSchemaForm } from './use-schema-form';
@@ -51,8 +52,9 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
   const create = hooks.useCreate();
   const update = hooks.useUpdate();
   const singular = singularOf(ui as ResourceUi);
+  const schema = mode === 'create' ? ui.resource.create : ui.resource.update;
   const { form, onSubmit, saving, formError } = useSchemaForm({
-    schema: mode === 'create' ? ui.resource.create : ui.resource.update,
+    schema,
     initialValues: { ...initialValues(ui.fields, mode, record as Record<string, unknown> | undefined), ...(mode === 'create' ? defaults : undefined) },
     toBody: (values) => toBody(ui.fields, mode, values, ui.filter),
     // a field hidden by `showWhen` has no input: its errors show above the form
@@ -67,6 +69,8 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
     },
   });
   const fields = fieldsFor(ui.fields, mode, form.values);
+  // what Save would send, for the warnings shown before it (a deposit is left out: it warns of nothing)
+  const draftBody = ui.draftWarnings ? toBody(ui.fields, mode, { ...form.values, amount_paid: null }, ui.filter) : {};
   const queryClient = useQueryClient();
   const pickedOf = (field: string) => cachedReferenceRecord(queryClient, ui.resource, field, form.getValues()[field]);
 
@@ -96,6 +100,15 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
           );
         })}
       </SimpleGrid>
+      {ui.draftWarnings && (
+        <DraftWarnings
+          resource={ui.resource}
+          mode={mode}
+          id={(record as { id?: number } | null | undefined)?.id}
+          body={draftBody}
+          valid={schema.safeParse(draftBody).success}
+        />
+      )}
       <Group justify="flex-end" mt="xl">
         <Button variant="default" onClick={onClose} disabled={saving}>
           Cancel

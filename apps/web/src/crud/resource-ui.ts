@@ -148,6 +148,11 @@ export interface ResourceUi<R extends ResourceDefinition = ResourceDefinition> {
   titleField?: keyof RecordOf<R> & string;
   /** Show how many records of other resources use each record (`GET {path}/usage`): settings others refer to. */
   usage?: boolean;
+  /**
+   * The server warns of a draft (`POST {path}/warnings`, a module with a `warnings` hook): the form shows what the
+   * save would warn of (a double booking, a patch test's reaction) before Save, as the fields change.
+   */
+  draftWarnings?: boolean;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   weekStart,
 } from '@studio/shared';
 import { z } from 'zod';
-import { defineCrudModule, recordPicker, type CrudContext, type CrudModule } from '../../crud/define-crud-module.js';
+import { defineCrudModule, recordPicker, type CrudContext, type CrudModule, type CrudWarning } from '../../crud/define-crud-module.js';
 import { settleHeldMoney } from '../../crud/ledger.js';
 import { parseId } from '../../plugins/request.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -190,11 +190,12 @@ export const appointmentsModule = defineCrudModule({
         .innerJoin(clientsTable, eq(clientsTable.id, A.client_id))
         .where(and(eq(A.artist_id, row.artist_id), ne(A.id, row.id), notInArray(A.status, [...NOT_HOLDING]), lt(A.starts_at, row.ends_at), gt(A.ends_at, row.starts_at)))
         .orderBy(A.starts_at);
-      const out = overlaps.map((o) => `${o.artist} already has ${o.client} from ${clockOf(o.starts, timeZone)} to ${clockOf(o.ends, timeZone)} on ${row.day}.`);
+      const out: CrudWarning[] = overlaps.map((o) => `${o.artist} already has ${o.client} from ${clockOf(o.starts, timeZone)} to ${clockOf(o.ends, timeZone)} on ${row.day}.`);
       if (row.outlet === 'office') {
         const [client] = await tx.select().from(clientsTable).where(eq(clientsTable.id, row.client_id)).limit(1);
         if (client && !client.patch_test_date) out.push(`${client.name} has no patch test on record: do one before this PMU service.`);
-        else if (client?.patch_test_result === 'reaction') out.push(`${client.name}'s patch test on ${client.patch_test_date} showed a reaction.`);
+        // the one to show in red: the client reacted to the pigment
+        else if (client?.patch_test_result === 'reaction') out.push({ message: `${client.name}'s patch test on ${client.patch_test_date} showed a reaction.`, danger: true });
       }
       return out;
     },

@@ -43,6 +43,8 @@ const statusOptions = BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_ST
 export const bridalBookingsUi = defineResourceUi({
   resource: bridalBookings,
   titleField: 'client_name',
+  // the artist's other bookings (and a PMU client's patch test) show before Save, not in a toast after it
+  draftWarnings: true,
   columns: [],
   fields: [
     { name: 'client_name', label: 'Client name', kind: 'text', required: true, placeholder: 'Chioma Okafor' },

@@ -71,6 +71,8 @@ function ClientFound({ values }: { values: Readonly<Record<string, FormValue>> }
 export const appointmentsUi = defineResourceUi({
   resource: appointments,
   titleField: 'client_name',
+  // the artist's other bookings (and a PMU client's patch test) show before Save, not in a toast after it
+  draftWarnings: true,
   columns: [
     { key: 'starts_at', label: 'Time', render: (a) => `${studioTime(a.starts_at)}–${studioTime(a.ends_at)}`, csv: (a) => a.starts_at, nowrap: true },
     { key: 'client_name', label: 'Client' },
