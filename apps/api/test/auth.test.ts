@@ -30,7 +30,7 @@ describe('POST /api/login', () => {
     const res = await loginAs({ username: ADMIN.username, password: ADMIN.password, deviceId: 'shape-device', deviceInfo: '' });
     const { data } = res.json();
     expect(Object.keys(res.json())).toEqual(['data']);
-    expect(Object.keys(data).sort()).toEqual(['active', 'created_at', 'email', 'id', 'is_admin', 'name', 'phone', 'profile_photo', 'role', 'tokens', 'updated_at', 'username']);
+    expect(Object.keys(data).sort()).toEqual(['active', 'created_at', 'email', 'id', 'is_admin', 'name', 'outlet', 'phone', 'profile_photo', 'role', 'tokens', 'updated_at', 'username']);
     expect(data.tokens).toEqual([{ device_id: 'shape-device', api_token: expect.any(String) }]);
     // 256 random bits, base64url: at least 128 bits as the contract asks
     expect(Buffer.from(data.tokens[0].api_token, 'base64url').length).toBeGreaterThanOrEqual(16);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -38,7 +39,7 @@ describe('CRUD', () => {
     expect(created.statusCode).toBe(201);
     const user = created.json().data;
     expect(user).toMatchObject({ name: 'Adaeze Okafor', username: body.username, email: 'ada@studio.test', phone: '08031234567', role: 'Makeup Artist', is_admin: 0, active: true, profile_photo: null });
-    expect(Object.keys(user).sort()).toEqual(['active', 'created_at', 'email', 'id', 'is_admin', 'name', 'phone', 'profile_photo', 'role', 'updated_at', 'username'].sort());
+    expect(Object.keys(user).sort()).toEqual(['active', 'created_at', 'email', 'id', 'is_admin', 'name', 'outlet', 'phone', 'profile_photo', 'role', 'updated_at', 'username'].sort());
 
     expect((await getUser(user.id)).json()).toEqual({ data: user });
     const list = await t.call(admin, { method: 'GET', url: '/api/users' });
@@ -82,6 +83,21 @@ describe('CRUD', () => {
     const off = (await update(data.id, { active: false })).json().data;
     expect(off).toMatchObject({ is_admin: 1, active: false });
     expect((await update(data.id, { name: 'Renamed' })).json().data).toMatchObject({ is_admin: 1, active: false, name: 'Renamed' });
+  });
+
+  it('keeps the outlet a staff member works at: sign-in and /api/user carry it (their till), null until set; another is 422', async () => {
+    const s = await t.staff({ name: 'Ibiere Salon', role: 'Salon Stylist', outlet: 'salon' });
+    const login = await t.call(null, { method: 'POST', url: '/api/login', payload: { username: s.username, password: s.password, deviceId: crypto.randomUUID(), deviceInfo: '' } });
+    expect(login.json().data.outlet).toBe('salon');
+    expect((await whoAmI(s.token)).json().data.outlet).toBe('salon');
+    expect((await update(s.id, { outlet: 'office' })).json().data.outlet).toBe('office');
+    expect((await whoAmI(s.token)).json().data.outlet).toBe('office');
+    expect((await update(s.id, { outlet: null })).json().data.outlet).toBeNull();
+    const plain = await create(userBody({ name: 'No Outlet Yet' }));
+    expect(plain.json().data.outlet).toBeNull();
+    const bad = await update(s.id, { outlet: 'kitchen' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['outlet']);
   });
 
   it('PUT cannot set a password', async () => {

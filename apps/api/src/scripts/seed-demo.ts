@@ -23,10 +23,10 @@ export const DEMO_STAFF_PASSWORD = 'studio-demo-1';
 
 const staff = [
   { name: 'Blessing Okafor', username: 'blessing', role: 'Store Manager', phone: '0803 555 0101', is_admin: 1 as const },
-  { name: 'Chiamaka Eze', username: 'chiamaka', role: 'Makeup Artist', phone: '0806 555 0102', is_admin: 0 as const },
-  { name: 'Tamuno Briggs', username: 'tamuno', role: 'PMU Specialist', phone: '0809 555 0103', is_admin: 0 as const },
-  { name: 'Ibiere Harry', username: 'ibiere', role: 'Salon Stylist', phone: '0701 555 0104', is_admin: 0 as const },
-  { name: 'Ngozi Amadi', username: 'ngozi', role: 'Sales Attendant', phone: '0813 555 0105', is_admin: 0 as const },
+  { name: 'Chiamaka Eze', username: 'chiamaka', role: 'Makeup Artist', phone: '0806 555 0102', is_admin: 0 as const, outlet: 'store' as const },
+  { name: 'Tamuno Briggs', username: 'tamuno', role: 'PMU Specialist', phone: '0809 555 0103', is_admin: 0 as const, outlet: 'office' as const },
+  { name: 'Ibiere Harry', username: 'ibiere', role: 'Salon Stylist', phone: '0701 555 0104', is_admin: 0 as const, outlet: 'salon' as const },
+  { name: 'Ngozi Amadi', username: 'ngozi', role: 'Sales Attendant', phone: '0813 555 0105', is_admin: 0 as const, outlet: 'store' as const },
 ];
 
 /** Seeds the catalogue and staff; returns false when the database already has them. */

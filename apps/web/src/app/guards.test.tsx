@@ -40,6 +40,14 @@ const routes = [
           </RequireAccess>
         ),
       },
+      {
+        path: '/dashboard/point-of-sales/salon',
+        element: (
+          <RequireAccess access="staff">
+            <Landed name="salon till" />
+          </RequireAccess>
+        ),
+      },
     ],
   },
 ];
@@ -89,6 +97,13 @@ describe('RequireAccess', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     const { router } = renderRoutes(routes, '/users/profile-list');
     await waitFor(() => expect(screen.getByTestId('landed').textContent).toBe('till /dashboard/point-of-sales/store'));
     expect(router.state.location.pathname).toBe('/dashboard/point-of-sales/store');
+  });
+
+  it('sends staff to their own outlet’s till (a salon stylist to the Salon’s), not the Makeup store’s', async () => {
+    storeUser(makeUser({ is_admin: 0, outlet: 'salon' }));
+    const { router } = renderRoutes(routes, '/dashboard/main');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/point-of-sales/salon'));
+    expect(screen.getByTestId('landed').textContent).toBe('salon till /dashboard/point-of-sales/salon');
   });
 
   it('sends staff away from the admin dashboard too', async () => {

@@ -16,6 +16,13 @@ describe('homeFor', () => {
     expect(homeFor(null)).toBe('/dashboard/point-of-sales/store');
   });
 
+  it('sends staff to their own outlet’s till; an admin to the dashboard whatever the outlet', () => {
+    expect(homeFor({ is_admin: 0, outlet: 'office' })).toBe('/dashboard/point-of-sales/office');
+    expect(homeFor({ is_admin: 0, outlet: 'salon' })).toBe('/dashboard/point-of-sales/salon');
+    expect(homeFor({ is_admin: 0, outlet: null })).toBe('/dashboard/point-of-sales/store');
+    expect(homeFor({ is_admin: 1, outlet: 'salon' })).toBe('/dashboard/main');
+  });
+
   it('isAdmin is true only for is_admin 1', () => {
     expect(isAdmin({ is_admin: 1 })).toBe(true);
     expect(isAdmin({ is_admin: 0 })).toBe(false);

@@ -1,6 +1,6 @@
-import type { DeviceToken, LoginResponse, User } from '@studio/shared';
+import type { DeviceToken, LoginResponse, Outlet, User } from '@studio/shared';
 import { apiRequest, sessionTimedOut } from './api-client';
-import { ADMIN_HOME, STAFF_HOME } from './config';
+import { ADMIN_HOME, STAFF_HOME, tillPath } from './config';
 import { createSignal, useSignal } from './signal';
 import { STORAGE_KEYS, readDeviceId, readJson, writeJson } from './storage';
 import { randomUuid } from './uuid';
@@ -39,9 +39,11 @@ export function isAdmin(user: Pick<CurrentUser, 'is_admin'> | null | undefined):
   return Number(user?.is_admin) === 1;
 }
 
-/** Where a user lands after sign-in when no returnUrl applies. */
-export function homeFor(user: Pick<CurrentUser, 'is_admin'> | null | undefined): string {
-  return isAdmin(user) ? ADMIN_HOME : STAFF_HOME;
+/** Where a user lands after sign-in when no returnUrl applies: admins the dashboard, staff their own outlet's till. */
+export function homeFor(user: (Pick<CurrentUser, 'is_admin'> & { outlet?: Outlet | null }) | null | undefined): string {
+  if (isAdmin(user)) return ADMIN_HOME;
+  // a user stored before outlets were kept, or with none set: the Makeup store's till, as before
+  return user?.outlet ? tillPath(user.outlet) : STAFF_HOME;
 }
 
 /** This browser's device id, made (a random UUID) on first use and kept until logout clears storage. */

@@ -15,6 +15,8 @@ export const studio: StudioConfig = Object.freeze({ ...__STUDIO_CONFIG__ });
 /** Where a signed-in user lands: admins on the dashboard, other staff at the makeup-store till. */
 export const ADMIN_HOME = '/dashboard/main';
 export const STAFF_HOME = '/dashboard/point-of-sales/store';
+/** An outlet's till (staff land on their own: `outlet` on their account). */
+export const tillPath = (outlet: 'store' | 'office' | 'salon') => `/dashboard/point-of-sales/${outlet}`;
 export const LOGIN_PATH = '/auth/login';
 /** Transfers to confirm (admin, issue 17): the page, and where the dashboard's and the day close's transfer figures lead. */
 export const TRANSFERS_PATH = '/finances/transfers';

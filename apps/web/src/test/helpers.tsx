@@ -40,6 +40,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     is_admin: 0,
     profile_photo: null,
     active: true,
+    outlet: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
-import { optionalText, recordBase, text, zeroOne } from '../primitives.js';
+import { optionalText, outletSchema, recordBase, text, zeroOne } from '../primitives.js';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../password-rules.js';
 
 export const userSchema = z.object({
@@ -13,6 +13,8 @@ export const userSchema = z.object({
   is_admin: zeroOne(),
   profile_photo: z.string().nullable(),
   active: z.boolean(),
+  /** The outlet whose till the staff member lands on after sign-in; null: the Makeup store's. */
+  outlet: outletSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -41,6 +43,7 @@ const userFields = {
   role: text(50),
   is_admin: zeroOne().default(0),
   active: z.boolean().default(true),
+  outlet: outletSchema.nullish(),
 };
 
 export const userCreateSchema = z.object({ ...userFields, password: password() }).superRefine((u, ctx) => {

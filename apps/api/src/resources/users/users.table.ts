@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Outlet } from '@studio/shared';
 import { idColumn, timestamps } from '../../db/columns.js';
 
 export const usersTable = pgTable(
@@ -14,6 +15,8 @@ export const usersTable = pgTable(
     is_admin: smallint('is_admin').$type<0 | 1>().notNull().default(0),
     profile_photo: varchar('profile_photo', { length: 255 }),
     active: boolean('active').notNull().default(true),
+    /** The till a staff member signs in to (decision 029); null: the Makeup store's. */
+    outlet: varchar('outlet', { length: 10 }).$type<Outlet>(),
     password_hash: text('password_hash').notNull(),
     ...timestamps(),
   },

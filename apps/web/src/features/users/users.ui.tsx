@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Text } from '@mantine/core';
-import { users } from '@studio/shared';
+import { OUTLETS, OUTLET_LABELS, users } from '@studio/shared';
 import { assetUrl } from '../../lib/config';
 import { formatDate } from '../../lib/format';
 import { defineResourceUi } from '../../crud/resource-ui';
@@ -53,6 +53,14 @@ export const usersUi = defineResourceUi({
     { name: 'email', label: 'Email', kind: 'email' },
     { name: 'phone', label: 'Phone', kind: 'text' },
     { name: 'role', label: 'Role', kind: 'text', required: true, placeholder: 'Sales Rep, Makeup Artist, Manager...' },
+    {
+      name: 'outlet',
+      label: 'Works at',
+      kind: 'select',
+      options: OUTLETS.map((o) => ({ value: o, label: OUTLET_LABELS[o] })),
+      placeholder: OUTLET_LABELS.store,
+      description: 'The till this staff member opens on after signing in.',
+    },
     { name: 'password', label: 'Password', kind: 'password', required: true, only: 'create', description: 'At least 8 characters' },
     { name: 'is_admin', label: 'Administrator (full access)', kind: 'flag', defaultValue: 0 },
     { name: 'active', label: 'Active (may sign in)', kind: 'boolean', defaultValue: true },

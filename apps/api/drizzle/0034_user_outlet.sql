@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "outlet" varchar(10);
