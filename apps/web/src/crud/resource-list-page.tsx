@@ -114,7 +114,8 @@ export function ResourceListPage<R extends ResourceDefinition>({ ui, title, rowA
   const params: ListParams = { page, sort: sort.field, order: sort.order, q: q || undefined, path: view?.listPath ?? ui.filter?.listPath, query };
   const list = hooks.useList(params);
   // the rows of the previous list stay while the next loads; its summary (another list's figures) does not
-  const summaryShown = list.data && listIdentity(list.data.params) === listIdentity(params) ? list.data.summary : undefined;
+  // a resource without money totals (clients) has no `summary` in its answer: its count is the paging's total
+  const summaryShown = list.data && listIdentity(list.data.params) === listIdentity(params) ? (list.data.summary ?? { count: list.data.total }) : undefined;
   const summaryHint = [views.length > 0 ? view?.label : undefined, filterQuery && 'filtered', q && `matching “${q}”`].filter(Boolean).join(' · ') || undefined;
   const exporter = useCsvExport<Row>({
     fetchPage: (p, signal) => hooks.fetchPaged({ ...params, page: p, perPage: EXPORT_PER_PAGE }, signal),
