@@ -2,12 +2,13 @@ import { extraPrograms, hostelStudents, trainingSessions } from '@studio/shared'
 import { useReferenceOptions } from '../../crud/reference-options';
 import { defineResourceUi } from '../../crud/resource-ui';
 import { HostelBeds } from './hostel-beds';
-import { feeAndDepositFields, feeAndStatusColumns, nameColumns, traineeViews } from './trainee-parts';
+import { enrolmentEndFor, feeAndDepositFields, feeAndStatusColumns, nameColumns, startOr, traineeViews } from './trainee-parts';
 import { TraineesAdminPage, TraineesStaffPage } from './trainees.page';
 
 /**
  * Hostel students: start is check-in, end is check-out. A hostel pricing (an extra program of type hostel) fills the
- * fee; a makeup student living in the hostel fills the name, phone and session.
+ * fee (and, with no check-out yet, a check-out its duration after check-in, today when none); a makeup student living
+ * in the hostel fills the name, phone, session and, where empty, the dates: she stays for her training.
  */
 export const hostelStudentsUi = defineResourceUi({
   resource: hostelStudents,
@@ -30,11 +31,27 @@ export const hostelStudentsUi = defineResourceUi({
       wide: true,
       placeholder: 'Not a makeup student',
       description: 'When the guest is one of the makeup students: fills in the name, phone and session.',
-      fill: (s, v) => ({ name: v.name || s.name, phone: v.phone || s.phone, session_id: v.session_id ?? (s.session_id === null ? null : String(s.session_id)) }),
+      fill: (s, v) => ({
+        name: v.name || s.name,
+        phone: v.phone || s.phone,
+        session_id: v.session_id ?? (s.session_id === null ? null : String(s.session_id)),
+        start_date: v.start_date || s.start_date,
+        end_date: v.end_date || s.end_date,
+      }),
     },
     { name: 'name', label: 'Name', kind: 'text', required: true, placeholder: 'Amaka Nwosu' },
     { name: 'phone', label: 'Phone', kind: 'text', required: true, placeholder: '0803 123 4567' },
-    { name: 'pricing_id', label: 'Pricing', kind: 'reference', required: true, optionFilter: (p) => p.type === 'hostel', fill: (p) => ({ fee: p.price }) },
+    {
+      name: 'pricing_id',
+      label: 'Pricing',
+      kind: 'reference',
+      required: true,
+      optionFilter: (p) => p.type === 'hostel',
+      fill: (p, v) => {
+        const start = startOr(v.start_date);
+        return { fee: p.price, start_date: start, end_date: v.end_date || (enrolmentEndFor(start, p) ?? v.end_date) };
+      },
+    },
     { name: 'room', label: 'Room', kind: 'text', placeholder: 'B2' },
     { name: 'start_date', label: 'Check-in', kind: 'date', required: true },
     { name: 'end_date', label: 'Check-out', kind: 'date', required: true },

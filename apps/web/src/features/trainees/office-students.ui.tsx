@@ -1,10 +1,13 @@
 import { extraPrograms, officeStudents } from '@studio/shared';
 import { useReferenceOptions } from '../../crud/reference-options';
 import { defineResourceUi } from '../../crud/resource-ui';
-import { feeAndDepositFields, feeAndStatusColumns, nameColumns, traineeViews } from './trainee-parts';
+import { enrolmentEndFor, feeAndDepositFields, feeAndStatusColumns, nameColumns, startOr, traineeViews } from './trainee-parts';
 import { TraineesAdminPage, TraineesStaffPage } from './trainees.page';
 
-/** Office (PMU) students: a PMU package (an extra program of type office) whose price fills the fee. */
+/**
+ * Office (PMU) students: a PMU package (an extra program of type office) whose price fills the fee and whose duration
+ * the dates: she starts on the start typed (today when none) and ends that long after. Both dates stay editable.
+ */
 export const officeStudentsUi = defineResourceUi({
   resource: officeStudents,
   views: traineeViews(officeStudents),
@@ -25,7 +28,10 @@ export const officeStudentsUi = defineResourceUi({
       required: true,
       wide: true,
       optionFilter: (pkg) => pkg.type === 'office',
-      fill: (pkg) => ({ fee: pkg.price }),
+      fill: (pkg, v) => {
+        const start = startOr(v.start_date);
+        return { fee: pkg.price, start_date: start, end_date: enrolmentEndFor(start, pkg) ?? v.end_date };
+      },
     },
     { name: 'start_date', label: 'Start date', kind: 'date', required: true },
     { name: 'end_date', label: 'End date', kind: 'date', required: true },

@@ -1,15 +1,8 @@
-import { enrolmentEnd, programLength, students, trainingPrograms, trainingSessions } from '@studio/shared';
-import type { FormValue, ReferencedRecord } from '../../crud/resource-ui';
+import { students, trainingPrograms, trainingSessions } from '@studio/shared';
 import { useReferenceOptions } from '../../crud/reference-options';
 import { defineResourceUi } from '../../crud/resource-ui';
-import { feeAndDepositFields, feeAndStatusColumns, nameColumns, traineeViews } from './trainee-parts';
+import { enrolmentEndFor as endFor, feeAndDepositFields, feeAndStatusColumns, nameColumns, traineeViews } from './trainee-parts';
 import { TraineesAdminPage, TraineesStaffPage } from './trainees.page';
-
-/** The end of an enrolment starting on `start` in `program` (start plus its duration), when both are known. */
-function endFor(start: FormValue | undefined, program: ReferencedRecord | undefined): string | undefined {
-  const length = program ? programLength(program.duration as string | null) : null;
-  return typeof start === 'string' && start && length ? enrolmentEnd(start, length) : undefined;
-}
 
 /**
  * Makeup students: a program type (its fee fills the fee, its duration the end date) and a training session (its start

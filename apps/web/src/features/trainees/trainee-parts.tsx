@@ -6,12 +6,15 @@ import {
   type Student,
   TRAINEE_STATUS_LABELS,
   type TraineeStatus,
+  enrolmentEnd,
   type hostelStudents,
   listPath,
   type officeStudents,
+  programLength,
   type students,
 } from '@studio/shared';
-import type { ColumnDef, FieldDef, ResourceView } from '../../crud/resource-ui';
+import type { ColumnDef, FieldDef, FormValue, ReferencedRecord, ResourceView } from '../../crud/resource-ui';
+import { studioDate } from '../../lib/studio-time';
 
 // What the three trainee pages (makeup, PMU, hostel) share: status, money columns, the deposit, the tabs.
 
@@ -93,3 +96,15 @@ export function traineeViews(resource: TraineeResource): ResourceView[] {
 export function aboutTrainee(t: Trainee, description: readonly (string | null | undefined)[]) {
   return { title: t.name, phone: t.phone, description: description.filter(Boolean).join(', ') };
 }
+
+/**
+ * The end of an enrolment starting on `start` for a program or package whose `duration` reads as a length
+ * ("3 months", "2 weeks"), when both are known: start plus that length (issue 17, item 4; decision 029).
+ */
+export function enrolmentEndFor(start: FormValue | undefined, program: ReferencedRecord | undefined): string | undefined {
+  const length = program ? programLength(program.duration as string | null) : null;
+  return typeof start === 'string' && start && length ? enrolmentEnd(start, length) : undefined;
+}
+
+/** The start a new enrolment takes when a package is picked before any date: the one typed, else today. */
+export const startOr = (start: FormValue | undefined): string => (typeof start === 'string' && start ? start : studioDate());

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type FetchCall, COMPONENT_TEST_TIMEOUT, callsOf, jsonResponse, makeUser, mockFetch, quietApiClient, renderRoutes, setupUser, storeUser } from '../../test/helpers';
 import { HostelVacatedPage, ManageHostelPage } from './hostel-students.ui';
+import { OfficeStudentsPage } from './office-students.ui';
 import { MakeupStudentsInSessionPage, MakeupStudentsPage } from './students.ui';
 import { bedsTakenByPricing } from './hostel-beds';
 import { studioDate } from '../../lib/studio-time';
@@ -34,7 +35,7 @@ const EXTRA = [
   { id: 31, type: 'hostel', name: 'Shared room', price: 60000, duration: 'per month', description: null, created_at: stamp, updated_at: stamp },
   { id: 32, type: 'hostel', name: 'Single room', price: 90000, duration: 'per month', description: null, created_at: stamp, updated_at: stamp },
   { id: 33, type: 'hostel', name: 'Suite', price: 150000, duration: 'per month', description: null, created_at: stamp, updated_at: stamp },
-  { id: 41, type: 'office', name: 'Microblading', price: 250000, duration: null, description: null, created_at: stamp, updated_at: stamp },
+  { id: 41, type: 'office', name: 'Microblading', price: 250000, duration: '2 weeks', description: null, created_at: stamp, updated_at: stamp },
 ];
 
 const paged = <T,>(rows: T[]) => ({ data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length, summary: { count: rows.length * 100, fee: 1234.5, amount_paid: 1000, balance: 234.5 } });
@@ -51,6 +52,7 @@ function serve(admin: boolean) {
     '/api/hostel-students-insession': HOSTEL,
     '/api/hostel-students-owing': HOSTEL,
     '/api/hostel-students-vacated': HOSTEL.slice(2),
+    '/api/office-students': [],
   };
   const whole: Record<string, unknown[]> = { '/api/training-programs': PROGRAMS, '/api/training-session': SESSIONS, '/api/extra-programs': EXTRA, '/api/students': STUDENTS };
   const fetchMock = mockFetch((call) => {
@@ -58,6 +60,7 @@ function serve(admin: boolean) {
     if (call.method === 'POST') {
       writes.push(call);
       if (path === '/api/students') return jsonResponse(201, { data: { ...STUDENTS[0], ...(call.body as object), id: 99 } });
+      if (path === '/api/hostel-students' || path === '/api/office-students') return jsonResponse(201, { data: { ...HOSTEL[0], ...(call.body as object), id: 98 } });
       if (path === '/api/hostel-students/check-out') {
         const body = call.body as { id: number; date: string };
         return jsonResponse(200, { data: { ...HOSTEL.find((h) => h.id === body.id)!, end_date: body.date, checked_out: true, status: 'completed' } });
@@ -232,6 +235,49 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
 
     await user.click(screen.getByTestId('view-vacated'));
     await waitFor(() => expect(gets().at(-1)!.url.pathname).toBe('/api/hostel-students-vacated'));
+  });
+
+  it('adds a PMU student: the package fills the fee and the dates (today, plus its 2 weeks)', async () => {
+    const { writes } = renderPage(OfficeStudentsPage, { title: 'PMU Students' });
+    const user = setupUser();
+    await user.click(await screen.findByTestId('create-button'));
+    const form = await screen.findByTestId('resource-form-body');
+    const field = (name: string) => form.querySelector<HTMLInputElement>(`[data-field=${name}]`)!;
+    await user.type(field('name'), 'Ifeoma Eze');
+    await user.type(field('phone'), '0803 555 0102');
+    await user.click(field('package_id'));
+    const listbox = document.getElementById(field('package_id').getAttribute('aria-controls') ?? '')!;
+    await user.click(await within(listbox).findByRole('option', { name: 'Microblading', hidden: true }));
+    await waitFor(() => expect(field('fee').value).toBe('₦250,000.00'));
+    await user.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    const today = studioDate();
+    const end = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10)) + 14)).toISOString().slice(0, 10);
+    expect(writes[0]!.url.pathname).toBe('/api/office-students');
+    expect(writes[0]!.body).toMatchObject({ name: 'Ifeoma Eze', package_id: 41, fee: 250000, start_date: today, end_date: end });
+  });
+
+  it('adds a hostel student from a makeup student: her name, phone, session and dates; the pricing its fee', async () => {
+    const { writes } = renderPage(ManageHostelPage, { title: 'Manage Hostel' });
+    const user = setupUser();
+    await screen.findByText('Ada in B2');
+    await user.click(screen.getByTestId('create-button'));
+    const form = await screen.findByTestId('resource-form-body');
+    const field = (name: string) => form.querySelector<HTMLInputElement>(`[data-field=${name}]`)!;
+    const pick = async (name: string, option: string) => {
+      await user.click(field(name));
+      const listbox = document.getElementById(field(name).getAttribute('aria-controls') ?? '')!;
+      await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
+    };
+    await pick('student_id', 'Amaka Nwosu');
+    await waitFor(() => expect(field('name').value).toBe('Amaka Nwosu'));
+    await pick('pricing_id', 'Single room');
+    await waitFor(() => expect(field('fee').value).toBe('₦90,000.00'));
+    await user.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.url.pathname).toBe('/api/hostel-students');
+    // she stays for her training: its dates (the makeup student's), not empty
+    expect(writes[0]!.body).toMatchObject({ name: 'Amaka Nwosu', student_id: 1, session_id: 9, pricing_id: 32, fee: 90000, start_date: '2026-01-05', end_date: '2026-06-30' });
   });
 
   it('checks a hostel student out: today by default, POST check-out, her bed freed (the lists refresh)', async () => {
