@@ -304,6 +304,28 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(bedsAsked()).toBe(2));
   });
 
+  it('check-out states what she still owes and offers the payment or a fee change', async () => {
+    const { writes } = renderPage(ManageHostelPage, { title: 'Manage Hostel' });
+    const user = setupUser();
+    await screen.findByText('Ada in B2');
+    await user.click(within(rowOf('Ada in B2')).getByTestId('row-more'));
+    await user.click(await screen.findByTestId('row-check-out'));
+    const owed = await screen.findByTestId('check-out-balance');
+    expect(owed.textContent).toContain('She still owes ₦60,000.00');
+    expect(owed.textContent).toContain('Fee ₦60,000.00, paid ₦0.00');
+    // a fee change: her form, for the fee
+    await user.click(within(owed).getByTestId('check-out-change-fee'));
+    await waitFor(() => expect(screen.queryByTestId('check-out-form')).toBeNull());
+    expect(await screen.findByText('Edit Hostel Student')).toBeTruthy();
+    await user.click(within(screen.getByTestId('resource-form-body')).getByRole('button', { name: 'Cancel' }));
+    // the payment: her payments, to take it
+    await user.click(within(rowOf('Ada in B2')).getByTestId('row-more'));
+    await user.click(await screen.findByTestId('row-check-out'));
+    await user.click(within(await screen.findByTestId('check-out-balance')).getByTestId('check-out-pay'));
+    expect(await screen.findByTestId('payments-drawer')).toBeTruthy();
+    expect(writes).toHaveLength(0);
+  });
+
   it('a staff page asks only for its own list path (search too), read-only, without reference columns', async () => {
     const { gets, writes } = renderPage(MakeupStudentsInSessionPage, { admin: false, title: 'Makeup Students (In Session)' });
     const user = setupUser();

@@ -191,7 +191,21 @@ export function TraineesAdminPage<R extends TraineeResource>({ title, ui, receip
         receiptPrefix={receiptPrefix}
       />
       {movable && <ChangeSessionModal resource={resource} trainee={moving} onClose={() => setMoving(null)} />}
-      {leaves && <CheckOutModal student={leaving} onClose={() => setLeaving(null)} />}
+      {leaves && (
+        <CheckOutModal
+          student={leaving}
+          onClose={() => setLeaving(null)}
+          // what she owes, settled before she leaves: the payments, or the fee changed (a stay cut short)
+          onPayments={(s) => {
+            setLeaving(null);
+            setPaying(s);
+          }}
+          onChangeFee={(s) => {
+            setLeaving(null);
+            setEditing(s as Row);
+          }}
+        />
+      )}
     </div>
   );
 }
