@@ -146,7 +146,7 @@ describe('POST /api/orders/{id}/refunds', () => {
     const order = await byTransfer();
     const refused = await refund(order.id, { items: [{ order_item_id: order.items[0]!.id, quantity: 1 }] });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors.payments).toEqual([`Invoice ${order.invoice_no} was paid by a transfer nobody has confirmed yet (₦16,000.00): confirm it on Transfers to confirm before refunding.`]);
+    expect(refused.json().errors.payments).toEqual([`Invoice ${order.invoice_no} was paid by a transfer nobody has confirmed yet (₦16,000.00): an admin who has seen it arrive confirms it with this refund, or on Transfers to confirm, before any money goes back.`]);
     expect((await call('GET', `/api/orders/${order.id}`)).json().data.refunds).toEqual([]);
     expect((await pos.getProduct(balm.id)).quantity).toBe(8);
 
@@ -163,6 +163,46 @@ describe('POST /api/orders/{id}/refunds', () => {
     expect(never.statusCode).toBe(422);
     expect(never.json().errors.payments[0]).toMatch(/marked not received \(₦16,000\.00\): nothing came in to refund/);
     expect((await pos.getProduct(balm.id)).quantity).toBe(7);
+  });
+
+  it('the approving admin confirms the unconfirmed transfer with the refund (confirm_transfers): one transaction, logged as theirs; never one not received', async () => {
+    const lipstick = await pos.product({ outlet: 'store', price: 5_000, quantity: 10 });
+    const byTransfer = async () => {
+      const res = await pos.sell(staff.token, { outlet: 'store', items: [{ product_id: lipstick.id, quantity: 2 }], payments: [{ method: 'transfer', amount: 10_000, reference: `ZEN-${crypto.randomUUID().slice(0, 6)}` }] });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as Order & { payments: { id: number; transfer_status: string | null; confirmed_by: { id: number; name: string } | null }[] };
+    };
+    const adminId = (await call('GET', '/api/user')).json().data.id as number;
+    const approval = { username: ADMIN.username, password: ADMIN.password };
+
+    // a staff member's refund, approved by an admin who confirms the transfer there
+    const order = await byTransfer();
+    const items = [{ order_item_id: order.items[0]!.id, quantity: 1 }];
+    // a refund refused for another reason confirms nothing (one transaction)
+    const tooMany = await refund(order.id, { items: [{ order_item_id: order.items[0]!.id, quantity: 5 }], approval, confirm_transfers: true }, staff.token);
+    expect(tooMany.statusCode).toBe(422);
+    expect((await call('GET', `/api/orders/${order.id}`)).json().data.payments[0].transfer_status).toBe('unconfirmed');
+    const ok = await refund(order.id, { items, approval, confirm_transfers: true }, staff.token);
+    expect(ok.statusCode, ok.body).toBe(201);
+    const after = ok.json().data as typeof order;
+    expect(after.payments[0]).toMatchObject({ transfer_status: 'confirmed', confirmed_by: { id: adminId } });
+    expect(after.refunds).toHaveLength(1);
+    const logged = await t.database.db.select().from(activityLogTable).where(eq(activityLogTable.action, 'transfer_confirmed'));
+    expect(logged.filter((l) => l.record_id === order.id).map((l) => l.user_id)).toEqual([adminId]);
+
+    // an admin's own refund may confirm it too
+    const own = await byTransfer();
+    const mine = await refund(own.id, { items: [{ order_item_id: own.items[0]!.id, quantity: 1 }], confirm_transfers: true });
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json().data.payments[0].transfer_status).toBe('confirmed');
+
+    // one marked not received is not confirmed by it: nothing came in
+    const fake = await byTransfer();
+    expect((await call('POST', '/api/transfers/not-received', { items: [{ kind: 'sale', id: fake.payments[0]!.id }], reason: 'Fake alert' })).statusCode).toBe(200);
+    const never = await refund(fake.id, { items: [{ order_item_id: fake.items[0]!.id, quantity: 1 }], approval, confirm_transfers: true }, staff.token);
+    expect(never.statusCode).toBe(422);
+    expect(never.json().errors.payments[0]).toMatch(/marked not received/);
+    expect((await call('GET', `/api/orders/${fake.id}`)).json().data.payments[0].transfer_status).toBe('not_received');
   });
 
   it('a staff member needs an admin approval: none or a wrong one is a 422, an admin signing in approves it', async () => {

@@ -24,6 +24,11 @@ export const orderRefundSchema = z.object({
   reference: optionalText(100),
   reason: text(255),
   approval: discountApprovalSchema.optional(),
+  /**
+   * The sale's transfers nobody has confirmed yet are confirmed with this refund, by the admin making it or approving
+   * it (who has seen the money arrive), before any money goes back (decision 029). Without it such a sale is a 422.
+   */
+  confirm_transfers: z.boolean().optional(),
   client_ref: z.uuid({ error: 'The client ref must be a UUID.' }).optional(),
 });
 export type OrderRefundInput = z.input<typeof orderRefundSchema>;

@@ -331,13 +331,14 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
 
   /**
    * A partial refund (issue 17, item 6): some items given back and their money paid out, by an admin, or by a staff
-   * member with an admin's `approval` (checked first, outside the refund's transaction: it is a sign-in). Safe to
+   * member with an admin's `approval` (checked first, outside the refund's transaction: it is a sign-in). With
+   * `confirm_transfers`, that admin confirms the sale's unconfirmed transfers in the same transaction. Safe to
    * retry with `client_ref`. Answers 201 with the order, its refunds included.
    */
   app.post('/api/orders/:id/refunds', { config: staff, schema: { tags, params: idParams, body: orderRefundSchema } }, async (req, reply) => {
     const user = currentUser(req);
     const id = parseId(req.params.id, 'Order');
-    const { client_ref, approval, ...request } = req.body;
+    const { client_ref, approval, confirm_transfers, ...request } = req.body;
     const [exists] = await db.select({ id: O.id }).from(O).where(eq(O.id, id)).limit(1);
     if (!exists) throw notFound('Order');
     let approvedBy = null;
@@ -345,8 +346,10 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
       if (!approval) throw invalidField('approval', "A refund needs an admin's approval: an admin signs in to approve it.");
       approvedBy = await adminApproval(db, throttle, approval, req.ip, { field: 'approval', what: 'a refund', by: user.id });
     }
+    // the sale's unconfirmed transfer, confirmed by the admin who makes or approves the refund (decision 029)
+    const confirmTransfersBy = confirm_transfers ? (approvedBy ?? { id: user.id, name: user.name }) : null;
     const result = await idempotent(db, { scope: 'orders.refund', clientRef: client_ref, request: { id, ...request }, userId: user.id }, async (tx) => {
-      await refundOrder(tx, user, id, request, app.config.tzStudio, { approvedBy });
+      await refundOrder(tx, user, id, request, app.config.tzStudio, { approvedBy, confirmTransfersBy });
       return { status: 201, body: { data: (await findOrder(tx, id))! } };
     });
     return sendIdempotent(reply, result);

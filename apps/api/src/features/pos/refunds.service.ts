@@ -53,7 +53,7 @@ function toRefund(r: RefundRow, lines: RefundItemRow[]): OrderRefund {
   };
 }
 
-type Request = Omit<OrderRefundInput, 'client_ref' | 'approval'> & { reference?: string | null };
+type Request = Omit<OrderRefundInput, 'client_ref' | 'approval' | 'confirm_transfers'> & { reference?: string | null };
 
 /**
  * Refunds some of a sale's items. In one transaction: the order locked (a void or another refund of it waits), the
@@ -64,11 +64,19 @@ type Request = Omit<OrderRefundInput, 'client_ref' | 'approval'> & { reference?:
  * The money back for each line is its share of what was paid (the discount spread over the lines), so a whole sale
  * refunded in any steps gives back exactly its total. Returns the refund's id.
  */
-export async function refundOrder(tx: Tx, user: UserRow, orderId: number, input: Request, timeZone: string, opts: { approvedBy?: DiscountApprover | null; at?: Date } = {}): Promise<number> {
+export async function refundOrder(
+  tx: Tx,
+  user: UserRow,
+  orderId: number,
+  input: Request,
+  timeZone: string,
+  opts: { approvedBy?: DiscountApprover | null; at?: Date; confirmTransfersBy?: DiscountApprover | null } = {},
+): Promise<number> {
   const at = opts.at ?? new Date();
   const [order] = await tx.select().from(ordersTable).where(eq(ordersTable.id, orderId)).for('update');
   if (!order) throw notFound('Order');
   if (order.status === 'void') throw invalidField('status', `Invoice ${order.invoice_no} is void: there is nothing to refund.`);
+  if (opts.confirmTransfersBy) await confirmSaleTransfers(tx, order, opts.confirmTransfersBy, at);
   await assertTransfersReceived(tx, order);
   const today = studioDate(at, timeZone);
   await assertDayOpen(tx, order.outlet, today, 'a refund is recorded on it');
@@ -214,7 +222,34 @@ async function assertTransfersReceived(tx: Tx, order: { id: number; invoice_no: 
   const shown = (rows: typeof lines) => fromKobo(rows.reduce((k, l) => k + toKobo(l.amount), 0)).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const flagged = lines.filter((l) => l.not_received_at);
   if (flagged.length) throw invalidField('payments', `Invoice ${order.invoice_no} has a transfer marked not received (₦${shown(flagged)}): nothing came in to refund.`);
-  throw invalidField('payments', `Invoice ${order.invoice_no} was paid by a transfer nobody has confirmed yet (₦${shown(lines)}): confirm it on Transfers to confirm before refunding.`);
+  throw invalidField(
+    'payments',
+    `Invoice ${order.invoice_no} was paid by a transfer nobody has confirmed yet (₦${shown(lines)}): an admin who has seen it arrive confirms it with this refund, or on Transfers to confirm, before any money goes back.`,
+  );
+}
+
+/**
+ * The sale's transfers still waiting for a person, confirmed with its refund by the admin making or approving it (who
+ * has seen the money arrive; decision 029): as Transfers to confirm records them (who, when), one log line each. One
+ * marked not received stays so (nothing came in: assertTransfersReceived refuses it).
+ */
+async function confirmSaleTransfers(tx: Tx, order: { id: number; invoice_no: string }, admin: DiscountApprover, at: Date): Promise<void> {
+  const P = orderPaymentsTable;
+  const confirmed = await tx
+    .update(P)
+    .set({ confirmed_at: at, confirmed_by: admin.id, confirmed_by_name: admin.name })
+    .where(sql`${P.order_id} = ${order.id} and ${P.method} = 'transfer' and ${P.confirmed_at} is null and ${P.not_received_at} is null`)
+    .returning({ id: P.id, amount: P.amount, reference: P.reference });
+  for (const line of confirmed) {
+    await recordActivity(tx, {
+      user: admin,
+      action: 'transfer_confirmed',
+      resource: 'orders',
+      recordId: order.id,
+      after: { kind: 'sale', payment_id: line.id, amount: line.amount, reference: line.reference, invoice_no: order.invoice_no, with: 'refund' },
+      at,
+    });
+  }
 }
 
 /** What an order's refunds gave back, in kobo (0 when none): a refunded sale is not voided (refund the rest instead). */

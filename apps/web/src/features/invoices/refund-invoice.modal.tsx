@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, PasswordInput, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, PasswordInput, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { methodOptions, takesReference, type Order, type RefundMethod, fromKobo, lineNetKobo, orderRefundSchema, refundKobo, toKobo } from '@studio/shared';
 import { IconReceiptRefund } from '@tabler/icons-react';
@@ -11,7 +11,24 @@ import { useRefundOrder } from '../../lib/orders/orders-queries';
 const LABELS = { method: 'Paid back by', reference: 'Transfer reference', reason: 'Reason', 'approval.username': 'Admin username', 'approval.password': 'Admin password' } as const;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-type Values = { quantities: Record<string, number | ''>; method: RefundMethod; reference: string; reason: string; approval: { username: string; password: string } };
+type Values = {
+  quantities: Record<string, number | ''>;
+  method: RefundMethod;
+  reference: string;
+  reason: string;
+  approval: { username: string; password: string };
+  confirm_transfers: boolean;
+};
+
+/**
+ * What stands in a refund's way, known when the dialog opens (the server refuses the same, decision 015): a transfer
+ * marked not received (nothing came in: no refund at all), or one nobody has confirmed yet (the admin making or
+ * approving the refund confirms it here, having seen it arrive; decision 029).
+ */
+export function refundBlock(order: Order): { notReceived: number; unconfirmed: number } {
+  const sum = (status: string) => fromKobo(order.payments.filter((p) => p.method === 'transfer' && p.transfer_status === status).reduce((k, p) => k + toKobo(p.amount), 0));
+  return { notReceived: sum('not_received'), unconfirmed: sum('unconfirmed') };
+}
 
 /** The money back for the quantities chosen, line by line and in all, as the server works it out (issue 17). */
 export function refundPreview(order: Order, quantities: Values['quantities']) {
@@ -44,17 +61,37 @@ export function RefundInvoiceModal({ order, onClose, onRefunded }: { order: Orde
 }
 
 function RefundForm({ order, onClose, onRefunded }: { order: Order; onClose: () => void; onRefunded: (order: Order) => void }) {
+  const block = refundBlock(order);
+  if (block.notReceived > 0) {
+    return (
+      <Stack gap="sm" data-testid="refund-form">
+        <Alert color="red" variant="light" title="This sale cannot be refunded" data-testid="refund-blocked">
+          Its bank transfer of {formatMoney(block.notReceived)} was marked not received: nothing came in to give back. Take the payment again first.
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return <RefundFields order={order} onClose={onClose} onRefunded={onRefunded} unconfirmed={block.unconfirmed} />;
+}
+
+function RefundFields({ order, onClose, onRefunded, unconfirmed }: { order: Order; onClose: () => void; onRefunded: (order: Order) => void; unconfirmed: number }) {
   const admin = isAdmin(useCurrentUser());
   const refund = useRefundOrder();
   const { form, onSubmit, saving, formError } = useSchemaForm({
     schema: orderRefundSchema,
-    initialValues: { quantities: {}, method: 'cash', reference: '', reason: '', approval: { username: '', password: '' } } as Values,
+    initialValues: { quantities: {}, method: 'cash', reference: '', reason: '', approval: { username: '', password: '' }, confirm_transfers: false } as Values,
     toBody: (v) => ({
       items: order.items.filter((i) => Number(v.quantities[i.id] || 0) > 0).map((i) => ({ order_item_id: i.id, quantity: Number(v.quantities[i.id]) })),
       method: v.method,
       reference: takesReference(v.method) ? v.reference : null,
       reason: v.reason,
       approval: admin ? undefined : v.approval,
+      confirm_transfers: unconfirmed > 0 && v.confirm_transfers ? true : undefined,
     }),
     submit: (body) => refund.mutateAsync({ id: order.id, body }),
     successMessage: (o) => `Refunded ${formatMoney(o.refunds.at(-1)?.amount ?? 0)} on invoice ${o.invoice_no}.`,
@@ -67,6 +104,22 @@ function RefundForm({ order, onClose, onRefunded }: { order: Order; onClose: () 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="refund-form">
       <Stack gap="sm">
+        {unconfirmed > 0 && (
+          <Alert color="orange" variant="light" title="A transfer nobody has confirmed yet" data-testid="refund-unconfirmed">
+            <Stack gap="xs">
+              <Text size="sm">
+                This sale was paid by a bank transfer of {formatMoney(unconfirmed)} that no one has confirmed arrived. No money goes back until an admin confirms it:{' '}
+                {admin ? 'confirm it here if you have seen it in the studio’s account.' : 'the admin approving this refund confirms it here.'}
+              </Text>
+              <Checkbox
+                label={`${admin ? 'I have' : 'The approving admin has'} seen ${formatMoney(unconfirmed)} arrive in the studio's account: confirm it with this refund`}
+                checked={form.values.confirm_transfers}
+                onChange={(e) => form.setFieldValue('confirm_transfers', e.currentTarget.checked)}
+                data-testid="refund-confirm-transfer"
+              />
+            </Stack>
+          </Alert>
+        )}
         <Text size="sm">How many of each item does the customer give back? They go back into stock, and their money goes out today.</Text>
         {formError && (
           <Alert color="red" variant="light" data-testid="refund-error">
@@ -157,7 +210,15 @@ function RefundForm({ order, onClose, onRefunded }: { order: Order; onClose: () 
             <Button variant="default" onClick={onClose} disabled={saving}>
               Cancel
             </Button>
-            <Button type="submit" color="violet" loading={saving} disabled={preview.lines.every((l) => l.quantity === 0)} leftSection={<IconReceiptRefund size={18} />} data-testid="refund-submit">
+            <Button
+              type="submit"
+              color="violet"
+              loading={saving}
+              // an unconfirmed transfer is confirmed with the refund, or no money goes back
+              disabled={preview.lines.every((l) => l.quantity === 0) || (unconfirmed > 0 && !form.values.confirm_transfers)}
+              leftSection={<IconReceiptRefund size={18} />}
+              data-testid="refund-submit"
+            >
               Refund {formatMoney(preview.amount)}
             </Button>
           </Group>
