@@ -18,6 +18,7 @@ const booking = (id: number, client_name: string, event_date: string): BridalBoo
   amount_paid: 100000,
   balance: 200000,
   status: 'confirmed',
+  deposit_outcome: null,
   artist_id: null,
   note: null,
   created_at: stamp,
