@@ -93,10 +93,11 @@ module.exports = {
       name: 'api-features-never-import-another-feature',
       comment:
         "Declared exceptions: a feature's tables; the dashboard shows the month's income and expense from the finance summaries, and the transfers waiting for a person from where they are declared (issue 17); a reminder run reads the studio's settings (its skip window); " +
-        "the till's approval (pos only) is a sign-in against the studio's discount limit (docs/decisions/011-till-money-controls.md).",
+        "the till's approval (pos only) is a sign-in against the studio's discount limit (docs/decisions/011-till-money-controls.md); " +
+        "a sale's transfer flagged not received makes the sale owe it, through the one module that moves a sale's balance (docs/decisions/027-owed-sales-offline-restock.md).",
       severity: 'error',
       from: { path: '^apps/api/src/features/([^/]+)/', pathNot: '^apps/api/src/features/pos/' },
-      to: { path: '^apps/api/src/features/', pathNot: ['^apps/api/src/features/$1/', '\\.table\\.ts$', '^apps/api/src/features/finances/finance-summaries\\.ts$', '^apps/api/src/features/transfers/transfers\\.service\\.ts$', '^apps/api/src/features/settings/settings\\.service\\.ts$'] },
+      to: { path: '^apps/api/src/features/', pathNot: ['^apps/api/src/features/$1/', '\\.table\\.ts$', '^apps/api/src/features/finances/finance-summaries\\.ts$', '^apps/api/src/features/transfers/transfers\\.service\\.ts$', '^apps/api/src/features/settings/settings\\.service\\.ts$', '^apps/api/src/features/pos/orders-balance\\.service\\.ts$'] },
     },
     {
       name: 'api-pos-imports-only-its-declared-features',

@@ -125,7 +125,7 @@ describe('appointment deposits in the money figures', () => {
     const order = (await call('POST', `/api/appointments/${id}/checkout`, { payment_method: 'cash', amount_paid: 4000 }, staff.token)).json().data as Order;
     const early = await call('POST', `/api/orders/${order.id}/refunds`, { items: [{ order_item_id: order.items[0]!.id, quantity: 1 }], method: 'cash', reason: 'Unhappy' });
     expect(early.statusCode, early.body).toBe(422);
-    expect(early.json().errors.payments.join(' ')).toMatch(/confirm it on Transfers to confirm/);
+    expect(early.json().errors.payments.join(' ')).toMatch(/transfer nobody has confirmed yet.*on Transfers to confirm/);
     const confirmed = await call('POST', '/api/transfers/confirm', { items: [{ kind: 'appointment', id: deposit!.id }] });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await call('GET', '/api/transfers/unconfirmed')).json().data.some((l: { kind: string; id: number }) => l.kind === 'appointment' && l.id === deposit!.id)).toBe(false);

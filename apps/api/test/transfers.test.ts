@@ -195,7 +195,7 @@ describe('POST /api/transfers/confirm', () => {
 });
 
 describe('POST /api/transfers/not-received', () => {
-  it('flags a sale line: shown on the invoice, out of the list, apart in the day close, the summary and the dashboard', async () => {
+  it('flags a sale line: shown on the invoice, owed by the sale, out of the list and of income, apart in the day close, the summary and the dashboard', async () => {
     const f = await oneOfEach();
     const summary = async () => (await call('GET', `/api/finances/summary-range/${today}/${today}`)).json().data;
     const day = async () => (await call('GET', `/api/day-close/store/${today}`)).json().data;
@@ -214,12 +214,12 @@ describe('POST /api/transfers/not-received', () => {
     expect((await list()).data.some((l) => l.kind === 'sale' && l.id === f.lines.sale)).toBe(false);
 
     const [s1, d1, b1] = [await summary(), await day(), await dash()];
-    // sales count what was sold; the money that never arrived is shown apart beside them
-    expect(s1.income_by_source.sales_store).toBe(s0.income_by_source.sales_store);
+    // the sale owes it (issue 28, item 3; decision 027): out of the sales and income, as a fee's is, and shown apart
+    expect(Math.round((s0.income_by_source.sales_store - s1.income_by_source.sales_store) * 100)).toBe(2_500_000);
     expect(Math.round((s1.transfers_not_received - s0.transfers_not_received) * 100)).toBe(2_500_000);
-    // and it is the part still inside the sales (and income): shown apart, never silently in or out
     expect(Math.round((s1.transfers_not_received_sales - s0.transfers_not_received_sales) * 100)).toBe(2_500_000);
-    expect(s1.income).toBe(s0.income);
+    expect(Math.round((s0.income - s1.income) * 100)).toBe(2_500_000);
+    expect(order.balance).toBe(25_000);
     expect(d1.transfers.not_received.count).toBe(d0.transfers.not_received.count + 1);
     expect(d1.transfers.unconfirmed.count).toBe(d0.transfers.unconfirmed.count - 1);
     expect(Math.round((b1.transfers.not_received.amount - b0.transfers.not_received.amount) * 100)).toBe(2_500_000);

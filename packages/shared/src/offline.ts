@@ -10,9 +10,11 @@ import { DEVICE_CODE_PATTERN, deviceIdSchema } from './resources/orders.js';
  * - `stale_prices`: a staff member sold from prices older than the staleness limit;
  * - `discount_above_limit`: a staff member's discount above the limit, with no admin's approval;
  * - `product_unavailable`: a product deleted, archived or of another outlet since;
- * - `future_date`: dated after the studio's today (a device clock that is wrong).
+ * - `future_date`: dated after the studio's today (a device clock that is wrong);
+ * - `backdated`: a staff member's sale dated more than `offline_backdate_days` before it reached the server
+ *   (issue 28, item 6): an old day's income is not changed without an admin.
  */
-export const OFFLINE_REVIEW_REASONS = ['day_closed', 'price_mismatch', 'stale_prices', 'discount_above_limit', 'product_unavailable', 'future_date'] as const;
+export const OFFLINE_REVIEW_REASONS = ['day_closed', 'price_mismatch', 'stale_prices', 'discount_above_limit', 'product_unavailable', 'future_date', 'backdated'] as const;
 export type OfflineReviewReason = (typeof OFFLINE_REVIEW_REASONS)[number];
 export const OFFLINE_REVIEW_REASON_LABELS: Record<OfflineReviewReason, string> = {
   day_closed: 'Day closed',
@@ -21,6 +23,7 @@ export const OFFLINE_REVIEW_REASON_LABELS: Record<OfflineReviewReason, string> =
   discount_above_limit: 'Discount above limit',
   product_unavailable: 'Product gone',
   future_date: 'Date in the future',
+  backdated: 'Dated days ago',
 };
 
 /** One line of a sale kept for review: the price the till showed beside the server's (null: no such product now). */

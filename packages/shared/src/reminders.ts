@@ -2,14 +2,15 @@ import { z } from 'zod';
 
 // Reminder runs (issue 17, item 7): everyone who owes, each reminded on WhatsApp one after another.
 
-/** What a reminder is about: a makeup, PMU or hostel trainee's fee, or a booking's balance. */
-export const REMINDER_KINDS = ['student', 'office-student', 'hostel-student', 'booking'] as const;
+/** What a reminder is about: a makeup, PMU or hostel trainee's fee, a booking's balance, or a sale's (a transfer never received). */
+export const REMINDER_KINDS = ['student', 'office-student', 'hostel-student', 'booking', 'sale'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 export const REMINDER_KIND_LABELS: Record<ReminderKind, string> = {
   student: 'Makeup student',
   'office-student': 'PMU student',
   'hostel-student': 'Hostel student',
   booking: 'Booking',
+  sale: 'Sale',
 };
 
 /** How far ahead a run looks for bookings by default (events in the next 14 days). */

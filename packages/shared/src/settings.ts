@@ -46,6 +46,11 @@ export const studioSettingsSchema = z.object({
    */
   offline_stale_hours: z.number().int({ error: 'The offline stale hours field must be a whole number of hours.' }).min(1).max(720),
   /**
+   * A staff member's offline sale dated more than this many days before it reaches the server waits for an admin
+   * (review reason `backdated`; issue 28, item 6): a device cannot add sales to an old day by itself.
+   */
+  offline_backdate_days: z.number().int({ error: 'The offline backdate days field must be a whole number of days.' }).min(0).max(60),
+  /**
    * A reminder run leaves out whoever was reminded within this many days (0: nobody is left out), unless asked for
    * (issue 17, item 7).
    */
@@ -55,12 +60,15 @@ export const studioSettingsSchema = z.object({
 });
 export type StudioSettings = z.infer<typeof studioSettingsSchema>;
 export const DEFAULT_OFFLINE_STALE_HOURS = 24;
+/** A staff member's offline sale may be dated up to 2 days back before it needs an admin. */
+export const DEFAULT_OFFLINE_BACKDATE_DAYS = 2;
 /** Reminded within the last 3 days: left out of a reminder run by default. */
 export const DEFAULT_REMINDER_SKIP_DAYS = 3;
 export const DEFAULT_SETTINGS: StudioSettings = {
   max_staff_discount_percent: DEFAULT_MAX_STAFF_DISCOUNT_PERCENT,
   token_idle_days: DEFAULT_TOKEN_IDLE_DAYS,
   offline_stale_hours: DEFAULT_OFFLINE_STALE_HOURS,
+  offline_backdate_days: DEFAULT_OFFLINE_BACKDATE_DAYS,
   reminder_skip_days: DEFAULT_REMINDER_SKIP_DAYS,
   bank_account: null,
 };

@@ -3,8 +3,8 @@ import type { Outlet } from './labels.js';
 import { awaitsConfirmation } from './payment-methods.js';
 import { text } from './primitives.js';
 
-/** Where a bank-transfer payment line lives: a sale's payments, a trainee's fee ledger (three kinds), a booking's ledger. */
-export const TRANSFER_KINDS = ['sale', 'student', 'office-student', 'hostel-student', 'booking', 'appointment'] as const;
+/** Where a bank-transfer payment line lives: a sale's payments, a trainee's fee ledger (three kinds), a booking's ledger, an appointment's deposits, a sale's balance ledger. */
+export const TRANSFER_KINDS = ['sale', 'student', 'office-student', 'hostel-student', 'booking', 'appointment', 'sale-balance'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 export const TRANSFER_KIND_LABELS: Record<TransferKind, string> = {
   sale: 'Sale',
@@ -13,6 +13,7 @@ export const TRANSFER_KIND_LABELS: Record<TransferKind, string> = {
   'hostel-student': 'Hostel fee',
   booking: 'Booking payment',
   appointment: 'Appointment deposit',
+  'sale-balance': 'Payment of a sale balance',
 };
 
 /** Where a transfer stands: waiting for a person, seen on the statement, or flagged as never arrived. */

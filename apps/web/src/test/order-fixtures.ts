@@ -27,6 +27,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     amount_paid: 10000,
     change: 1000,
     deposit: 0,
+    balance: 0,
+    balance_payments: [],
     client_id: null,
     payment_method: 'cash',
     status: 'paid',

@@ -81,11 +81,11 @@ export interface FinanceSummary {
   expense_by_category: Record<string, number>;
   /**
    * Bank transfers flagged not received, dated in the range (issue 17), shown apart: a fee's or a booking's was
-   * reversed in its ledger (so it is out of fees or bookings, and of `income`); a sale's stays in its outlet's sales,
-   * which count what was sold, and is `transfers_not_received_sales` (in `income`, money that never arrived).
+   * reversed in its ledger (so it is out of fees or bookings, and of `income`); a sale's is owed by the sale (its
+   * `balance`) and out of its outlet's sales and `income` from the day it was flagged (issue 28; decision 027).
    */
   transfers_not_received: number;
-  /** The part of `transfers_not_received` that is sales' lines: counted in the sales and `income`, never received. */
+  /** The part of `transfers_not_received` that is sales' lines: owed by those sales, out of the sales and `income`. */
   transfers_not_received_sales: number;
   /** Partial refunds of sales paid out in the range (issue 17): already out of the sales, and so of `income`; shown for the record. */
   refunds: number;

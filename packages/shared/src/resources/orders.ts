@@ -118,6 +118,24 @@ export const orderSchema = z.object({
   refunded: z.number(),
   /** Paid before the sale: an appointment's deposit counted at its check-out (0 for a till sale). */
   deposit: z.number(),
+  /**
+   * Naira still owed on the sale (issue 28, item 3): a transfer of it marked not received, less what was paid
+   * against it since (`balance_payments`). 0 for a sale paid in full; `status` stays `paid`.
+   */
+  balance: z.number(),
+  /** What came and went on the balance, oldest first: a transfer marked not received (negative) and the payments taken later. */
+  balance_payments: z.array(
+    z.object({
+      id: z.number(),
+      amount: z.number(),
+      method: paymentMethodSchema,
+      reference: z.string().nullable(),
+      date: z.string(),
+      user: z.object({ id: z.number(), name: z.string() }).nullable(),
+      created_at: z.string(),
+      ...transferCheckShape,
+    }),
+  ),
   /** The client the sale was made to, found or created by `customer_phone`. */
   client_id: z.number().nullable(),
   payment_method: z.union([paymentMethodSchema, z.literal('split')]),
@@ -142,6 +160,18 @@ export const orderSchema = z.object({
   updated_at: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * `POST /api/orders/{id}/payments` (staff, admin): money taken later against a sale's balance (issue 28, item 3).
+ * More than the balance is a 422 on `amount`; `client_ref` makes it safe to retry (required: it takes money).
+ */
+export const orderPaymentSchema = z.object({
+  method: paymentMethodSchema,
+  amount: money().refine((n) => n > 0, { error: 'The amount must be greater than 0.' }),
+  reference: optionalText(100),
+  client_ref: z.uuid({ error: 'The client ref must be a UUID.' }),
+});
+export type OrderPaymentInput = z.input<typeof orderPaymentSchema>;
 
 export const INVOICE_PREFIX = { store: 'STO', office: 'PMU', salon: 'SAL' } as const;
 export const ORDERS_PER_PAGE = 20;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { id, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
+import { PAYMENT_METHODS } from '../payment-methods.js';
 
 export const PRODUCT_KINDS = ['product', 'service'] as const;
 export const STOCK_STATUSES = ['finished', 'low', 'stocked'] as const;
@@ -158,6 +159,12 @@ export type RestockDetails = z.infer<z.ZodObject<typeof restockDetailRecord>>;
 export const restockDetailsOf = (row: Readonly<Record<string, unknown>>): RestockDetails =>
   Object.fromEntries(Object.keys(restockDetailRecord).map((k) => [k, row[k] ?? null])) as RestockDetails;
 
+/** What a restock's cost became: paid now, or owed to its supplier. */
+export const RESTOCK_PAYMENTS = ['now', 'owed'] as const;
+export type RestockPayment = (typeof RESTOCK_PAYMENTS)[number];
+/** The Income & Expenses category of a restock paid now and of a payment to a supplier. */
+export const STOCK_PURCHASES_CATEGORY = 'Stock purchases';
+
 /** `PUT /api/products/quantity/{id}`: a signed change, never zero (restock > 0, write-off < 0), and a restock's details. */
 export const quantityChangeSchema = z.object({
   ...restockDetailFields,
@@ -168,6 +175,19 @@ export const quantityChangeSchema = z.object({
     .max(10_000_000)
     .refine((n) => n !== 0, { error: 'The quantity must not be zero.' }),
   note: optionalText(255),
+  /**
+   * A restock with a unit cost (issue 28, item 7; decision 027): `now` (paid now: an expense "Stock purchases" in
+   * Income & Expenses by `payment_method`, in the day close when cash) or `owed` (owed to the supplier: on the
+   * supplier's payables until paid). Absent: the cost is kept on the movement and no purchase is recorded.
+   */
+  paid: z.enum(RESTOCK_PAYMENTS, { error: 'Paid must be now or owed.' }).nullish(),
+  payment_method: z.enum(PAYMENT_METHODS, { error: `The payment method must be one of ${PAYMENT_METHODS.join(', ')}.` }).nullish(),
+}).superRefine((b, ctx) => {
+  if (!b.paid) return;
+  if (b.quantity < 0) ctx.addIssue({ code: 'custom', path: ['paid'], message: 'A write-off is not a purchase.' });
+  else if (b.unit_cost === null || b.unit_cost === undefined || b.unit_cost <= 0) ctx.addIssue({ code: 'custom', path: ['unit_cost'], message: 'Give the unit cost to record what the restock cost.' });
+  if (b.paid === 'owed' && !b.supplier_id) ctx.addIssue({ code: 'custom', path: ['supplier_id'], message: 'Choose the supplier it is owed to.' });
+  if (b.paid === 'now' && !b.payment_method) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: 'Say how it was paid.' });
 });
 export type QuantityChange = z.input<typeof quantityChangeSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
-import { optionalText, recordBase, text } from '../primitives.js';
+import { money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
+import { PAYMENT_METHODS } from '../payment-methods.js';
 import { phoneNumber } from '../phone.js';
 
 // Suppliers: who the studio buys its stock from. A product names its usual supplier; a restock, who delivered it.
@@ -47,3 +48,34 @@ export const suppliers = defineResource({
     ],
   },
 });
+
+/**
+ * What the studio owes a supplier (issue 28, item 7; decision 027): restocks recorded as owed (positive lines) less the
+ * payments made to it (negative lines), `GET /api/suppliers/{id}/payables`.
+ */
+export interface SupplierPayableLine {
+  id: number;
+  /** > 0: bought on credit; < 0: paid to the supplier. */
+  amount: number;
+  method: string | null;
+  date: string;
+  note: string | null;
+  product_id: number | null;
+  user: { id: number; name: string } | null;
+  created_at: string;
+}
+export interface SupplierPayables {
+  supplier_id: number;
+  owed: number;
+  lines: SupplierPayableLine[];
+}
+
+/** `POST /api/suppliers/{id}/payments` (admin): money paid to a supplier against what is owed; an expense "Stock purchases". */
+export const supplierPaymentSchema = z.object({
+  amount: money().refine((n) => n > 0, { error: 'The amount must be greater than 0.' }),
+  method: z.enum(PAYMENT_METHODS, { error: `The method must be one of ${PAYMENT_METHODS.join(', ')}.` }),
+  outlet: outletSchema.nullish(),
+  note: optionalText(255),
+  client_ref: z.uuid({ error: 'The client ref must be a UUID.' }),
+});
+export type SupplierPaymentInput = z.input<typeof supplierPaymentSchema>;

@@ -4,9 +4,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { type HttpError, invalidField } from '../../plugins/errors.js';
 import { dayCloseCountsTable, dayClosesTable } from './day-close.table.js';
-import { orderItemsTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
+import { VOID_NETTING_NOTE, orderBalancePaymentsTable, orderItemsTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
 import { devicesTable, offlineReviewsTable } from './offline.table.js';
 import { appointmentPaymentsTable, appointmentsTable } from '../../resources/appointments/appointments.table.js';
+import { financesTable } from '../../resources/finances/finances.table.js';
 
 const O = ordersTable;
 const C = dayClosesTable;
@@ -71,7 +72,9 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
   const paid = and(day, eq(O.status, 'paid'));
   const R = orderRefundsTable;
   const D = appointmentPaymentsTable;
-  const [totals, voids, methods, items, staff, transfers, refunds, deposits] = await reads(
+  const BP = orderBalancePaymentsTable;
+  const F = financesTable;
+  const [totals, voids, methods, items, staff, transfers, refunds, deposits, later, spent] = await reads(
     [
       () =>
         db
@@ -134,6 +137,21 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
           .innerJoin(appointmentsTable, eq(appointmentsTable.id, D.parent_id))
           .where(and(eq(D.date, date), eq(appointmentsTable.outlet, outlet)))
           .groupBy(D.method),
+      // money taken this day against what earlier sales of this outlet owed (decision 027): in the drawer or account
+      () =>
+        db
+          .select({ method: BP.method, amount: sql<string>`sum(${BP.amount})::text` })
+          .from(BP)
+          .innerJoin(O, eq(O.id, BP.parent_id))
+          .where(and(eq(O.outlet, outlet), eq(BP.date, date), sql`${BP.amount} > 0 and coalesce(${BP.note}, '') <> ${VOID_NETTING_NOTE}`))
+          .groupBy(BP.method),
+      // stock paid for this day at this outlet (a restock paid now, a payment to a supplier: decision 027), by method
+      () =>
+        db
+          .select({ method: F.method, amount: sql<string>`sum(${F.amount})::text` })
+          .from(F)
+          .where(and(eq(F.type, 'expense'), eq(F.outlet, outlet), eq(F.date, date), sql`${F.method} is not null`))
+          .groupBy(F.method),
     ] as const,
     !opts.inTransaction,
   );
@@ -145,10 +163,13 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
   for (const r of refunds) refundedBy[r.method] = fromKobo(sumKobo(r.amount));
   const depositedBy = zeros();
   for (const d of deposits) depositedBy[d.method] = fromKobo(sumKobo(d.amount));
+  const laterK = (m: PaymentMethod) => sumKobo(later.find((l) => l.method === m)?.amount);
+  const spentK = (m: PaymentMethod) => sumKobo(spent.find((l) => l.method === m)?.amount);
   // what each method should hold: cash as tendered less the change given back from the drawer, each method less
-  // the refunds paid out by it, plus the appointment deposits taken (less those paid back) that day
+  // the refunds paid out by it, plus the appointment deposits taken (less those paid back) that day, plus what was
+  // paid this day on earlier sales' balances, less stock paid for by it
   const expected = Object.fromEntries(
-    PAYMENT_METHODS.map((m) => [m, fromKobo(toKobo(byMethod[m]) - (givesChange(m) ? changeK : 0) - toKobo(refundedBy[m]) + toKobo(depositedBy[m]))]),
+    PAYMENT_METHODS.map((m) => [m, fromKobo(toKobo(byMethod[m]) - (givesChange(m) ? changeK : 0) - toKobo(refundedBy[m]) + toKobo(depositedBy[m]) + laterK(m) - spentK(m))]),
   ) as ByMethod;
   const totalK = sumKobo(t.total);
   const costK = items.reduce((s, i) => s + sumKobo(i.cost), 0);

@@ -3,7 +3,7 @@ import { toKobo, type OfflineReview, type OfflineReviewResolve, type OrderCreate
 import type { Db } from '../../db/client.js';
 import { usersTable } from '../../db/schema.js';
 import { recordActivity } from '../../plugins/activity-log.js';
-import type { UserRow } from '../../plugins/auth.js';
+import { isAdmin, type UserRow } from '../../plugins/auth.js';
 import { HttpError, invalidField, notFound } from '../../plugins/errors.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { readSettings } from '../settings/settings.service.js';
@@ -15,9 +15,13 @@ import { createOfflineOrder, type OfflineOutcome } from './orders.service.js';
 const R = offlineReviewsTable;
 type Input = Parameters<typeof createOfflineOrder>[2];
 
-/** The person the device names as the seller, when it names one who exists; else whoever sends the sale. */
+/**
+ * Who made the sale: the person the device names, when an admin sends it and names one who exists; else whoever
+ * sends it. A staff member's sale is theirs whatever the device says (issue 28, item 6): a staff member cannot credit
+ * a sale to a colleague or to the admin (what the device said is kept in the log).
+ */
 async function sellerOf(db: Db, sender: UserRow, soldBy: number | undefined): Promise<UserRow> {
-  if (soldBy === undefined || soldBy === sender.id) return sender;
+  if (soldBy === undefined || soldBy === sender.id || !isAdmin(sender)) return sender;
   const [row] = await db.select().from(usersTable).where(eq(usersTable.id, soldBy)).limit(1);
   return row ?? sender;
 }
@@ -38,7 +42,7 @@ export async function sellOffline(db: Db, sender: UserRow, input: Input, timeZon
     discountNeedsApproval = true;
   }
   const [settings, seller] = await Promise.all([readSettings(db), sellerOf(db, sender, input.offline!.sold_by)]);
-  return createOfflineOrder(db, sender, input, timeZone, { seller, staleHours: settings.offline_stale_hours, discountNeedsApproval }, { discountApprovedBy });
+  return createOfflineOrder(db, sender, input, timeZone, { seller, staleHours: settings.offline_stale_hours, backdateDays: settings.offline_backdate_days, discountNeedsApproval }, { discountApprovedBy });
 }
 
 /**
@@ -82,7 +86,7 @@ export async function resolveReview(db: Db, admin: UserRow, id: number, body: Of
     admin,
     input,
     timeZone,
-    { seller, staleHours: Number.POSITIVE_INFINITY, discountNeedsApproval: false, resolution: { unitK, businessDate: body.business_date ?? row.sold_on } },
+    { seller, staleHours: Number.POSITIVE_INFINITY, backdateDays: Number.POSITIVE_INFINITY, discountNeedsApproval: false, resolution: { unitK, businessDate: body.business_date ?? row.sold_on } },
     {
       // the admin who records it approves its discount
       discountApprovedBy: Number(payload.discount ?? 0) > 0 ? { id: admin.id, name: admin.name } : null,

@@ -13,6 +13,8 @@ import {
   orderUpdateSchema,
   orderVoidSchema,
   orderRefundSchema,
+  orderPaymentSchema,
+  studioDate,
   fieldErrors,
   outletSchema,
   searchTextSchema,
@@ -38,6 +40,7 @@ import { assembleOrders, createOrder, findOrder, ordersJson, voidOrder } from '.
 import { orderCountsTable, orderNamesTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
 import { assertDayOpen } from './day-close.service.js';
 import { sellOffline } from './offline-sales.service.js';
+import { takeBalancePayment } from './orders-balance.service.js';
 import { presentReviews } from './offline-review.store.js';
 import { sumKobo } from '../../db/columns.js';
 
@@ -324,7 +327,7 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
       const [row] = await db.select({ id: O.id }).from(O).where(eq(O.id, id)).limit(1);
       throw row ? unprocessable(fieldErrors(parsed.error.issues)) : notFound('Order');
     }
-    const order = await voidOrder(db, currentUser(req), id, parsed.data.reason);
+    const order = await voidOrder(db, currentUser(req), id, parsed.data.reason, { timeZone: app.config.tzStudio });
     if (!order) throw notFound('Order');
     return { data: order };
   });
@@ -350,6 +353,22 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
     const confirmTransfersBy = confirm_transfers ? (approvedBy ?? { id: user.id, name: user.name }) : null;
     const result = await idempotent(db, { scope: 'orders.refund', clientRef: client_ref, request: { id, ...request }, userId: user.id }, async (tx) => {
       await refundOrder(tx, user, id, request, app.config.tzStudio, { approvedBy, confirmTransfersBy });
+      return { status: 201, body: { data: (await findOrder(tx, id))! } };
+    });
+    return sendIdempotent(reply, result);
+  });
+
+  /**
+   * Money taken later against what a sale owes (issue 28, item 3; decision 027): staff and admin, safe to retry
+   * with `client_ref` (required). A transfer waits on Transfers to confirm like any other. Answers 201 with the order.
+   */
+  app.post('/api/orders/:id/payments', { config: staff, schema: { tags, params: idParams, body: orderPaymentSchema } }, async (req, reply) => {
+    const user = currentUser(req);
+    const id = parseId(req.params.id, 'Order');
+    const { client_ref, ...request } = req.body;
+    const today = studioDate(new Date(), app.config.tzStudio);
+    const result = await idempotent(db, { scope: 'orders.payment', clientRef: client_ref, request: { id, ...request }, userId: user.id }, async (tx) => {
+      await takeBalancePayment(tx, user, id, request, today);
       return { status: 201, body: { data: (await findOrder(tx, id))! } };
     });
     return sendIdempotent(reply, result);

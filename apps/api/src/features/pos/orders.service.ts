@@ -14,6 +14,7 @@ import {
   type PaymentMethod,
   studioDate,
   formatKobo,
+  addDays,
 } from '@studio/shared';
 import { type Db, type DbOrTx, rows } from '../../db/client.js';
 import { presentTransferCheck } from '../../db/columns.js';
@@ -24,11 +25,13 @@ import { changeStock, recordMovements, type Movement } from '../../resources/pro
 import { isAdmin, type UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, unprocessable } from '../../plugins/errors.js';
+import { requestHash } from '../../crud/idempotency.js';
 import { assertDayOpen, dayClosedError, dayName, shareDayLock } from './day-close.service.js';
 import { insertReview, reviewByRef, type ReviewRow } from './offline-review.store.js';
 import { refundedKobo, refundsOf } from './refunds.service.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
+import { balanceLinesOf, settleOnVoid } from './orders-balance.service.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
 /** The largest amount a NUMERIC(14,2) column holds, in kobo (well inside exact JS integers). */
@@ -38,7 +41,7 @@ type ItemRow = typeof orderItemsTable.$inferSelect;
 type PaymentRow = typeof orderPaymentsTable.$inferSelect;
 
 /** One order as the API answers it; items, payments and refunds in the order they were written. */
-function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[], refunds: OrderRefund[] = []): Order {
+function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[], refunds: OrderRefund[] = [], balanceLines: Order['balance_payments'] = []): Order {
   const refundedOf = (itemId: number) => refunds.reduce((n, f) => n + f.items.filter((i) => i.order_item_id === itemId).reduce((m, i) => m + i.quantity, 0), 0);
   return {
     id: r.id,
@@ -56,6 +59,8 @@ function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[], refunds:
     amount_paid: r.amount_paid,
     change: r.change,
     deposit: r.deposit,
+    balance: r.balance,
+    balance_payments: balanceLines,
     client_id: r.client_id,
     payment_method: r.payment_method,
     status: r.status,
@@ -81,10 +86,11 @@ function toOrder(r: OrderRow, items: ItemRow[], payments: PaymentRow[], refunds:
 export async function assembleOrders(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [items, payments, refunds] = await Promise.all([
+  const [items, payments, refunds, balanceLines] = await Promise.all([
     db.select().from(orderItemsTable).where(inArray(orderItemsTable.order_id, ids)).orderBy(orderItemsTable.id),
     db.select().from(orderPaymentsTable).where(inArray(orderPaymentsTable.order_id, ids)).orderBy(orderPaymentsTable.id),
     refundsOf(db, ids),
+    balanceLinesOf(db, ids),
   ]);
   return rows.map((r) =>
     toOrder(
@@ -92,6 +98,7 @@ export async function assembleOrders(db: DbOrTx, rows: OrderRow[]): Promise<Orde
       items.filter((i) => i.order_id === r.id),
       payments.filter((p) => p.order_id === r.id),
       refunds.get(r.id),
+      balanceLines.get(r.id),
     ),
   );
 }
@@ -129,7 +136,18 @@ export function ordersJson(ids: SQL): SQL {
           'created_at', ${iso('r.created_at')}) order by r.id), '[]')
         from order_refunds r where r.order_id = o.id),
       'refunded', (select coalesce(sum(r.amount), 0)::float8 from order_refunds r where r.order_id = o.id),
-      'amount_paid', ${money('o.amount_paid')}, 'change', ${money('o.change')}, 'deposit', ${money('o.deposit')}, 'client_id', o.client_id,
+      'amount_paid', ${money('o.amount_paid')}, 'change', ${money('o.change')}, 'deposit', ${money('o.deposit')},
+      'balance', ${money('o.balance')},
+      'balance_payments', (select coalesce(json_agg(json_build_object('id', b.id, 'amount', ${money('b.amount')}, 'method', b.method, 'reference', b.note,
+          'date', b.date, 'user', case when b.user_id is not null then json_build_object('id', b.user_id, 'name', coalesce(bu.name, '')) end,
+          'created_at', ${iso('b.created_at')},
+          'confirmed_at', ${iso('b.confirmed_at')}, 'confirmed_by', ${person('b.confirmed_by', 'b.confirmed_by_name')},
+          'not_received_at', ${iso('b.not_received_at')}, 'not_received_by', ${person('b.not_received_by', 'b.not_received_by_name')},
+          'not_received_reason', b.not_received_reason,
+          'transfer_status', case when b.method <> 'transfer' then null when b.not_received_at is not null then 'not_received'
+                                  when b.confirmed_at is not null then 'confirmed' else 'unconfirmed' end) order by b.id), '[]')
+        from order_balance_payments b left join users bu on bu.id = b.user_id where b.parent_id = o.id),
+      'client_id', o.client_id,
       'payment_method', o.payment_method, 'status', o.status, 'staff', json_build_object('id', o.staff_id, 'name', o.staff_name),
       'discount_approved_by', ${person('o.discount_approved_by', 'o.discount_approved_by_name')}, 'note', o.note, 'client_ref', o.client_ref,
       'business_date', o.business_date, 'oversold', o.oversold,
@@ -144,6 +162,26 @@ export function ordersJson(ids: SQL): SQL {
 export async function findOrder(db: DbOrTx, id: number): Promise<Order | undefined> {
   const rows = await db.select().from(ordersTable).where(eq(ordersTable.id, id)).limit(1);
   return (await assembleOrders(db, rows))[0];
+}
+
+/**
+ * The hash a sale's `client_ref` is bound to: the request in a canonical form (keys sorted, what a parse fills in or
+ * leaves out written one way), without the key itself and without an admin's approval (a sign-in, not the sale). The
+ * offline till sends a sale again with the same body, and an admin recording it from review sends its stored body:
+ * each gives the same hash.
+ */
+export function saleRequestHash(input: OrderCreate | Input): string {
+  const { client_ref: _ref, discount_approval: _approval, ...rest } = input as OrderCreate;
+  return requestHash('orders.create', { ...rest, discount: Number(rest.discount ?? 0), customer_phone: rest.customer_phone ?? null, note: rest.note ?? null });
+}
+
+const differentSale = () => invalidField('client_ref', 'This client ref was already used for a different sale.');
+
+/** Refuses a replay whose body is not the first sale's (an order from before the hash was kept is not checked). */
+async function assertSameSale(db: DbOrTx, orderId: number, hash: string | null): Promise<void> {
+  if (hash === null) return;
+  const [row] = await db.select({ h: ordersTable.request_hash }).from(ordersTable).where(eq(ordersTable.id, orderId)).limit(1);
+  if (row?.h && row.h !== hash) throw differentSale();
 }
 
 async function findByClientRef(db: DbOrTx, ref: string): Promise<Order | undefined> {
@@ -225,13 +263,13 @@ async function writeSale(
     ),
     o as (
       insert into orders (outlet, invoice_no, customer_name, customer_phone, subtotal, discount, total, amount_paid, change,
-                          payment_method, staff_id, staff_name, note, client_ref, discount_approved_by, discount_approved_by_name,
+                          payment_method, staff_id, staff_name, note, client_ref, request_hash, discount_approved_by, discount_approved_by_name,
                           deposit, business_date, oversold, offline_device, offline_seq, provisional_no, queued_at, prices_as_of,
                           created_at, updated_at)
       select ${sale.outlet}, ${INVOICE_PREFIX[sale.outlet]} || '-' || lpad(cnt.last::text, greatest(6, length(cnt.last::text)), '0'),
              ${o.customer_name}, ${o.customer_phone}, ${o.subtotal}::numeric, ${o.discount}::numeric, ${o.total}::numeric,
              ${o.amount_paid}::numeric, ${o.change}::numeric, ${o.payment_method}, ${sale.user.id}::int, ${sale.user.name}, ${o.note},
-             ${o.client_ref}, ${o.discount_approved_by}::int, ${o.discount_approved_by_name},
+             ${o.client_ref}, ${o.request_hash}, ${o.discount_approved_by}::int, ${o.discount_approved_by_name},
              ${o.deposit}::numeric, ${o.business_date}::date, ${o.oversold}::boolean, ${o.offline_device}, ${o.offline_seq}::int, ${o.provisional_no},
              ${o.queued_at}::timestamptz, ${o.prices_as_of}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
       from cnt
@@ -279,6 +317,8 @@ export interface OfflineRules {
   seller: UserRow;
   /** The studio's `offline_stale_hours`. */
   staleHours: number;
+  /** The studio's `offline_backdate_days`: a staff member's sale dated further back waits for an admin. */
+  backdateDays: number;
   /** A staff member's discount above the limit, sent without an admin's approval. */
   discountNeedsApproval: boolean;
   /**
@@ -333,6 +373,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
   const off = rules ? input.offline! : null;
   const resolution = rules?.resolution ?? null;
   const seller = rules?.seller ?? user;
+  const hash = ref ? saleRequestHash(input) : null;
   /** A sale refused inside the transaction: was it a twin of one that committed meanwhile? Then that one answers. */
   const replayOf = async (tx: DbOrTx) => (ref ? (await tx.select({ id: ordersTable.id }).from(ordersTable).where(eq(ordersTable.client_ref, ref)).limit(1))[0] : undefined);
   type Outcome = { id: number; replay: true } | { order: Order; replay: false } | { review: ReviewRow; replay: boolean };
@@ -417,6 +458,8 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
           return forReview('stale_prices', `Sold from prices ${Math.round(ageH)} hours old; past ${rules!.staleHours} hours only an admin may sell from them.`);
         if (rules!.discountNeedsApproval) return forReview('discount_above_limit', 'A discount above the staff limit, given offline without an admin.');
         if (businessDate > today) return forReview('future_date', `Dated ${dayName(businessDate)}, after today (${dayName(today)}): the device's clock may be wrong.`);
+        if (!isAdmin(user) && Number.isFinite(rules!.backdateDays) && businessDate < addDays(today, -rules!.backdateDays))
+          return forReview('backdated', `Dated ${dayName(businessDate)}, more than ${rules!.backdateDays} day${rules!.backdateDays === 1 ? '' : 's'} before it reached the server (${dayName(today)}): a staff member's sale of an old day waits for an admin.`);
       }
       if (resolution && businessDate > today) throw invalidField('business_date', `${dayName(businessDate)} has not come yet.`);
 
@@ -460,6 +503,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
         payment_method: methods.length === 1 ? methods[0]! : ('split' as const),
         note: input.note ?? null,
         client_ref: ref ?? null,
+        request_hash: hash,
         discount_approved_by: opts.discountApprovedBy?.id ?? null,
         discount_approved_by_name: opts.discountApprovedBy?.name ?? null,
         deposit: fromKobo(prepaidK),
@@ -486,7 +530,15 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
           ...(opts.discountApprovedBy ? { discount: order.discount, discount_approved_by: opts.discountApprovedBy } : {}),
           ...(off
             ? {
-                offline: { device_id: off.device_id, device_seq: off.device_seq, provisional_no: off.provisional_no ?? null, sold_on: off.sold_on, sent_by: { id: user.id, name: user.name } },
+                offline: {
+                  device_id: off.device_id,
+                  device_seq: off.device_seq,
+                  provisional_no: off.provisional_no ?? null,
+                  sold_on: off.sold_on,
+                  sent_by: { id: user.id, name: user.name },
+                  // a staff member's device named someone else: recorded as theirs, what it said kept here
+                  ...(off.sold_by !== undefined && off.sold_by !== seller.id ? { claimed_sold_by: off.sold_by } : {}),
+                },
                 ...(oversold ? { oversold: true } : {}),
                 ...(resolution ? { recorded_from_review: true } : {}),
               }
@@ -510,6 +562,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
         ...order,
         ...offlineTimes,
         status: 'paid',
+        balance: 0,
         staff_id: seller.id,
         staff_name: seller.name,
         voided_at: null,
@@ -536,15 +589,23 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       await opts.afterSale?.(tx, written.id);
       return { order: toOrder(row, itemRows, paymentRows), replay: false };
     });
-    if ('review' in result) return { review: result.review, replay: result.replay };
+    if ('review' in result) {
+      // the same offline sale sent again answers its review; another body with its client_ref is refused
+      if (result.replay && hash !== null && saleRequestHash(result.review.payload as Input) !== hash) throw differentSale();
+      return { review: result.review, replay: result.replay };
+    }
     if (!result.replay) return result;
+    await assertSameSale(db, result.id, hash);
     return { order: (await findOrder(db, result.id))!, replay: true };
   } catch (err) {
     // the unique index is the backstop: a twin that queued behind this sale's first try and found no order
     // in its snapshot fails here on insert, and answers with the first sale
     if (ref && isClientRefConflict(err)) {
       const existing = await findByClientRef(db, ref);
-      if (existing) return { order: existing, replay: true };
+      if (existing) {
+        await assertSameSale(db, existing.id, hash);
+        return { order: existing, replay: true };
+      }
     }
     throw err;
   }
@@ -552,7 +613,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
 
 
 /** Voids a sale: status void, every product's stock restored with a ledger line; who voided it and why are kept on the order and in the log. */
-export async function voidOrder(db: Db, user: UserRow, id: number, reason: string, opts: { at?: Date } = {}): Promise<Order | undefined> {
+export async function voidOrder(db: Db, user: UserRow, id: number, reason: string, opts: { at?: Date; timeZone?: string } = {}): Promise<Order | undefined> {
   const at = opts.at ?? new Date();
   const done = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(ordersTable).where(eq(ordersTable.id, id)).for('update');
@@ -572,6 +633,8 @@ export async function voidOrder(db: Db, user: UserRow, id: number, reason: strin
       if (after) movements.push({ productId, change: qty, reason: 'void', userId: user.id, orderId: id, outlet: after.outlet, quantityAfter: after.quantity, note: row.invoice_no, at });
     }
     await recordMovements(tx, movements);
+    // what the sale still owed, or took later, goes with it (decision 027)
+    await settleOnVoid(tx, user, id, studioDate(at, opts.timeZone ?? 'Africa/Lagos'), at);
     await tx.update(ordersTable).set({ status: 'void', voided_at: at, voided_by: user.id, voided_by_name: user.name, void_reason: reason, updated_at: at }).where(eq(ordersTable.id, id));
     await recordActivity(tx, { user, action: 'void', resource: 'orders', recordId: id, before: { status: row.status }, after: { status: 'void', reason, restored: Object.fromEntries(back) } });
     return true;

@@ -5,6 +5,7 @@ import { idColumn, moneyColumn, timestamps, transferCheckColumns } from '../../d
 import { usersTable } from '../../resources/users/users.table.js';
 import { productsTable } from '../../resources/products/products.table.js';
 import { clientIdColumn } from '../../resources/clients/clients.table.js';
+import { ledgerTable } from '../../db/ledger.table.js';
 
 export const ordersTable = pgTable(
   'orders',
@@ -27,6 +28,11 @@ export const ordersTable = pgTable(
     staff_name: varchar('staff_name', { length: 100 }).notNull(),
     note: text('note'),
     client_ref: varchar('client_ref', { length: 36 }),
+    /**
+     * The hash of the sale's request in a canonical form (saleRequestHash): a retry with `client_ref` and the same
+     * body answers the first order, another body with it is refused (issue 28, item 5). Null on sales made before.
+     */
+    request_hash: varchar('request_hash', { length: 64 }),
     /** The studio-time-zone day of the sale: month and day queries use it. */
     business_date: date('business_date', { mode: 'string' }).notNull(),
     voided_at: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
@@ -39,6 +45,11 @@ export const ordersTable = pgTable(
     discount_approved_by_name: varchar('discount_approved_by_name', { length: 100 }),
     /** Paid before the sale: an appointment's deposit counted at its check-out. */
     deposit: moneyColumn('deposit').notNull().default(0),
+    /**
+     * Naira still owed (issue 28, item 3; decision 027): a transfer marked not received adds its amount, a payment
+     * taken later against it (order_balance_payments) takes it off. Kept by orders-balance.service.ts only.
+     */
+    balance: moneyColumn('balance').notNull().default(0),
     /** Found or created from customer_phone by a trigger (migration 0018). */
     client_id: clientIdColumn(),
     /** An offline sale that took stock below zero (issue 18): accepted, the products to be counted. */
@@ -71,6 +82,8 @@ export const ordersTable = pgTable(
     index('orders_paid_client_day_idx').on(t.business_date, t.client_id).where(sql`${t.status} = 'paid' and ${t.client_id} is not null`),
     // the orders that are not paid (voids): few, so the transfers waiting are summed without looking up each one's order
     index('orders_unpaid_idx').on(t.id).where(sql`${t.status} <> 'paid'`),
+    // the sales that owe (payment reminders, a client's balance): few, whatever the number of sales
+    index('orders_owing_idx').on(t.id).where(sql`${t.balance} > 0 and ${t.status} = 'paid'`),
     // the name search (`ilike '%text%'`): trigrams find a rare name without reading every order (pg_trgm)
     index('orders_customer_name_trgm_idx').using('gin', sql`${t.customer_name} gin_trgm_ops`),
     // one name's orders at one outlet, newest first: the name search's page walks it per name found in order_names
@@ -172,6 +185,17 @@ export const orderRefundItemsTable = pgTable(
   },
   (t) => [index('order_refund_items_refund_idx').on(t.refund_id), index('order_refund_items_order_item_idx').on(t.order_item_id)],
 );
+
+/**
+ * A sale's balance ledger (issue 28, item 3; decision 027): a transfer of the sale marked not received is a negative
+ * line (its `note` names the payment line), a payment taken later a positive one, a later payment's transfer marked
+ * not received a negative line reversing it. `orders.balance` is minus their sum. daily_totals counts each line on
+ * the outlet's `sale` and `method` rows of its `date` (migration 0033), so income loses what never came and gains
+ * what came later, on the day it did.
+ */
+export const orderBalancePaymentsTable = ledgerTable('order_balance_payments', () => ordersTable.id);
+/** The note of the lines a void writes to net a balance ledger: no money taken, so no day close counts them. */
+export const VOID_NETTING_NOTE = 'Invoice voided';
 
 /** Per-outlet invoice sequence; the row lock on increment serialises numbering within an outlet only. */
 export const invoiceCountersTable = pgTable('invoice_counters', {

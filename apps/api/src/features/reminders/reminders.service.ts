@@ -18,6 +18,7 @@ import { recordActivity } from '../../plugins/activity-log.js';
 import { unprocessable } from '../../plugins/errors.js';
 import { readSettings } from '../settings/settings.service.js';
 import { duesRemindersTable } from './reminders.table.js';
+import { ordersTable } from '../pos/orders.table.js';
 
 // Reminder runs (issue 17, item 7; decision 022): everyone who owes, in one list. What is owed is read where it is
 // kept: a trainee's fee ledger (`balance`, kept with every payment) and, for a booking, booking-dues.ts (a cancelled
@@ -28,6 +29,7 @@ const S = studentsTable;
 const O = officeStudentsTable;
 const H = hostelStudentsTable;
 const R = duesRemindersTable;
+const SALE = ordersTable;
 
 interface Source {
   kind: ReminderKind;
@@ -88,6 +90,18 @@ const SOURCES: Source[] = [
         from ${H} left join ${extraProgramsTable} on ${extraProgramsTable.id} = ${H.pricing_id}
        where ${where}`,
     owes: () => sql`${H.balance} > 0`,
+  },
+  {
+    // a sale whose transfer never came (issue 28, item 3; decision 027): its `balance`, a paid sale only
+    kind: 'sale',
+    resource: 'orders',
+    rows: (where) => sql`
+      select ${SALE.id} as id, ${SALE.customer_name}::text as name, coalesce(${SALE.customer_phone}, '')::text as phone, ${SALE.total}::text as charge,
+             (${SALE.total} - ${SALE.balance})::text as amount_paid, ${SALE.balance}::text as balance, ${SALE.business_date}::text as date,
+             ${about(sql`'Invoice ' || ${SALE.invoice_no}`)} as about
+        from ${SALE}
+       where ${where}`,
+    owes: () => sql`${SALE.balance} > 0 and ${SALE.status} = 'paid'`,
   },
 ];
 const sourceOf = (kind: ReminderKind) => SOURCES.find((s) => s.kind === kind)!;
@@ -170,7 +184,7 @@ export async function recordReminders(tx: Tx, user: UserRow, items: ReminderItem
   for (const [n, item] of items.entries()) {
     if (!unique.includes(item)) continue;
     const source = sourceOf(item.kind);
-    const idCol = { booking: B.id, student: S.id, 'office-student': O.id, 'hostel-student': H.id }[item.kind];
+    const idCol = { booking: B.id, student: S.id, 'office-student': O.id, 'hostel-student': H.id, sale: SALE.id }[item.kind];
     const [row] = await rows<Row>(tx, source.rows(eq(idCol, item.id)));
     if (!row) errors[`items.${n}`] = [`There is no ${item.kind.replace('-', ' ')} with id ${item.id}.`];
     else found.push({ item, row });

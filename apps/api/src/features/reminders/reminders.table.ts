@@ -22,6 +22,6 @@ export const duesRemindersTable = pgTable(
   },
   (t) => [
     index('dues_reminders_record_idx').on(t.kind, t.record_id, t.sent_at),
-    check('dues_reminders_kind', sql`${t.kind} in ('student', 'office-student', 'hostel-student', 'booking')`),
+    check('dues_reminders_kind', sql`${t.kind} in ('student', 'office-student', 'hostel-student', 'booking', 'sale')`),
   ],
 );

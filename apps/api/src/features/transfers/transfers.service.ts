@@ -9,10 +9,12 @@ import { crudModules } from '../../crud/registry.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { unprocessable } from '../../plugins/errors.js';
-import { orderPaymentsTable, ordersTable } from '../pos/orders.table.js';
+import { orderBalancePaymentsTable, orderPaymentsTable, ordersTable } from '../pos/orders.table.js';
+import { oweNotReceived, reverseBalanceLine } from '../pos/orders-balance.service.js';
 
-// Bank transfers wait for a person (issue 17, item 5; decision 015). A transfer line lives in one of five places:
-// a sale's payments, or the fee ledger of a makeup, PMU or hostel trainee, a booking's ledger or an appointment's deposits. They are declared
+// Bank transfers wait for a person (issue 17, item 5; decision 015). A transfer line lives in one of seven places:
+// a sale's payments, or the fee ledger of a makeup, PMU or hostel trainee, a booking's ledger, an appointment's deposits,
+// or a sale's balance ledger (a payment taken later against what a sale owes: issue 28, item 3; decision 027). They are declared
 // once here; the list, the confirmations and the dashboard's card read them through this table of sources.
 
 type LedgerSource = { kind: Exclude<TransferKind, 'sale'>; resource: string; ledger: LedgerTable; parent: { table: typeof studentsTable | typeof bridalBookingsTable; name: SQL } };
@@ -28,6 +30,7 @@ const LEDGERS: LedgerSource[] = [
     ledger: appointmentPaymentsTable as unknown as LedgerTable,
     parent: { table: appointmentsTable as never, name: sql`(select ${clientsTable.name} from ${clientsTable} where ${clientsTable.id} = ${appointmentsTable.client_id})` },
   },
+  { kind: 'sale-balance', resource: 'orders', ledger: orderBalancePaymentsTable as unknown as LedgerTable, parent: { table: ordersTable as never, name: sql`${ordersTable.customer_name}` } },
 ];
 
 const P = orderPaymentsTable;
@@ -159,8 +162,9 @@ export async function unconfirmedTotals(db: DbOrTx): Promise<TransferTotals> {
 
 /**
  * Transfers flagged not received whose line is dated in [from, to] (sale's business day, ledger line's date), in two
- * parts: a sale's line stays in the sales, which count what was sold (so in income), and a fee's or booking's was
- * reversed in its ledger (so out of income already). The finance summary shows both apart.
+ * parts: a sale's line and a fee's or booking's. Both are out of income already: a fee's or booking's was reversed
+ * in its ledger, a sale's by a negative line of the sale's balance ledger (decision 027). The finance summary shows
+ * both apart.
  */
 export function notReceivedPartsSql(from: string, to: string): SQL {
   const parts = [
@@ -271,7 +275,7 @@ function stripInternal({ method: _m, parent_status: _p, reversed_by: _r, ...line
  * Flags the lines not received, with the reason: on the line (who, when, why) and in the log. A trainee's or a
  * booking's line is also reversed in its ledger (a negative line naming it, the reason in its note), so the
  * balance is owed again and the ledger's sums, income included, leave it out; a sale's line stays on the sale,
- * flagged, and the finance summary and the day close show it apart (decision 015). Flagging a line already
+ * flagged, and the sale owes it (a negative line of its balance ledger: income leaves it out; decision 027). Flagging a line already
  * flagged changes nothing; a confirmed line is refused (422 on `items.N`), as are lines that cannot be flagged.
  */
 export async function flagNotReceived(tx: Tx, user: UserRow, items: TransferItem[], reason: string, timeZone: string, at = new Date()): Promise<TransferLine[]> {
@@ -294,7 +298,9 @@ export async function flagNotReceived(tx: Tx, user: UserRow, items: TransferItem
     done.add(key);
     const T = tableOf(item.kind);
     await tx.update(T).set({ not_received_at: at, not_received_by: user.id, not_received_by_name: user.name, not_received_reason: reason }).where(eq(T.id, item.id));
-    if (item.kind !== 'sale') {
+    if (item.kind === 'sale') await oweNotReceived(tx, user, line.parent_id, line, reason, today);
+    else if (item.kind === 'sale-balance') await reverseBalanceLine(tx, user, line.parent_id, line, reason, today);
+    else {
       const mod = crudModules.find((m) => m.resource.name === resourceOf(item.kind))!;
       await addLedgerLine(
         tx,

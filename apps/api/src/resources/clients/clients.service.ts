@@ -93,13 +93,13 @@ export async function clientHistory(db: DbOrTx, registry: PersonalRegistry, id: 
   const [clientRows, sales, salesTotal, bookings, students, office, hostel, appts, plain] = await Promise.all([
     db.select().from(C).where(eq(C.id, id)).limit(1),
     db
-      .select({ id: O.id, invoice_no: O.invoice_no, outlet: O.outlet, date: O.business_date, total: O.total, status: O.status })
+      .select({ id: O.id, invoice_no: O.invoice_no, outlet: O.outlet, date: O.business_date, total: O.total, status: O.status, balance: O.balance })
       .from(O)
       .where(eq(O.client_id, id))
       .orderBy(desc(O.business_date), desc(O.id))
       .limit(limit),
     db
-      .select({ n: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${O.total}) filter (where ${O.status} = 'paid'), 0)`, last: sql<string | null>`max(${O.business_date}) filter (where ${O.status} = 'paid')` })
+      .select({ n: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${O.total} - ${O.balance}) filter (where ${O.status} = 'paid'), 0)`, last: sql<string | null>`max(${O.business_date}) filter (where ${O.status} = 'paid')` })
       .from(O)
       .where(eq(O.client_id, id)),
     db.select({ id: B.id, date: B.event_date, price: B.price, paid: B.amount_paid, balance: B.balance, status: B.status, outcome: B.deposit_outcome }).from(B).where(eq(B.client_id, id)).orderBy(desc(B.event_date)).limit(limit),
@@ -120,7 +120,7 @@ export async function clientHistory(db: DbOrTx, registry: PersonalRegistry, id: 
 
   const entries: ClientHistoryEntry[] = [];
   const amount = (n: number) => (opts.admin ? { amount: n } : {});
-  for (const s of sales) entries.push({ kind: 'sale', id: s.id, date: s.date, outlet: s.outlet, title: `Sale ${s.invoice_no}`, status: s.status, ...amount(s.total), balance: 0 });
+  for (const s of sales) entries.push({ kind: 'sale', id: s.id, date: s.date, outlet: s.outlet, title: `Sale ${s.invoice_no}`, status: s.status, ...amount(s.total), balance: s.status === 'paid' ? s.balance : 0 });
   for (const b of bookings) entries.push({ kind: 'booking', id: b.id, date: b.date, outlet: null, title: 'Bridal booking', status: b.status, ...amount(b.price), balance: b.status === 'cancelled' ? 0 : b.balance });
   const trainees = [
     ['student', 'Makeup training', students],

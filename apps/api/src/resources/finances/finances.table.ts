@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import type { FinanceType, Outlet } from '@studio/shared';
+import type { FinanceType, Outlet, PaymentMethod } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 import { usersTable } from '../users/users.table.js';
 
@@ -14,6 +14,11 @@ export const financesTable = pgTable(
     description: text('description'),
     date: date('date', { mode: 'string' }).notNull(),
     outlet: varchar('outlet', { length: 10 }).$type<Outlet>(),
+    /**
+     * How the money went, when the studio itself wrote the entry (a restock paid now, a payment to a supplier: issue
+     * 28, item 7): a cash one at an outlet leaves that day's drawer (the day close). Null on manual entries.
+     */
+    method: varchar('method', { length: 10 }).$type<PaymentMethod>(),
     recorded_by: integer('recorded_by').references(() => usersTable.id, { onDelete: 'set null' }),
     ...timestamps(),
   },

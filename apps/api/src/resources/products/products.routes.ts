@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  studioDate,
   listQuerySchema,
   products,
   quantityChangeSchema,
@@ -20,6 +21,7 @@ import { productsTable, stockAlertOf, stockMovementsTable } from './products.tab
 import { productRecord } from './products.record.js';
 import { applyStockChange, lockProducts } from './stock.js';
 import { findTransferTarget, newTransferProduct } from './transfer-target.js';
+import { recordRestockCost } from './restock-cost.js';
 
 const T = productsTable;
 
@@ -46,8 +48,9 @@ export function registerProductRoutes(fastify: FastifyInstance, { db, checkRefer
   app.put('/api/products/quantity/:id', { config: admin, schema: { tags, params: idParams, body: quantityChangeSchema } }, async (req) => {
     const user = currentUser(req);
     const id = parseId(req.params.id, 'Product');
-    const { quantity, note, ...details } = req.body;
+    const { quantity, note, paid, payment_method: paymentMethod, ...details } = req.body;
     const body = { quantity, note };
+    const today = studioDate(new Date(), fastify.config.tzStudio);
     const row = await db.transaction(async (tx) => {
       const existing = await findRow(tx, T, id);
       if (!existing) throw notFound('Product');
@@ -62,6 +65,19 @@ export function registerProductRoutes(fastify: FastifyInstance, { db, checkRefer
         throw invalidField('quantity', `Only ${now?.q ?? 0} in stock: the quantity cannot go below 0.`);
       }
       await recordActivity(tx, { user, action: reason, resource: 'products', recordId: id, before: { quantity: after - body.quantity }, after: { quantity: after, change: body.quantity, note: body.note, ...details } });
+      // what it cost: paid now (an expense) or owed to the supplier (issue 28, item 7)
+      if (paid && body.quantity > 0 && details.unit_cost)
+        await recordRestockCost(tx, user, {
+          paid,
+          method: paymentMethod ?? null,
+          supplierId: details.supplier_id ?? null,
+          productId: id,
+          productName: existing.name,
+          outlet: existing.outlet,
+          quantity: body.quantity,
+          unitCost: details.unit_cost,
+          date: today,
+        });
       return (await findRow(tx, T, id))!;
     });
     return { data: productRecord(row) };

@@ -1,6 +1,7 @@
 import { suppliers } from '@studio/shared';
 import { defineCrudModule } from '../../crud/define-crud-module.js';
 import { suppliersTable } from './suppliers.table.js';
+import { registerSupplierPayableRoutes } from './supplier-payables.js';
 
-/** Plain CRUD: hooks, list conditions or routes of its own go here when it needs them (define-crud-module.ts). */
-export const suppliersModule = defineCrudModule({ resource: suppliers, table: suppliersTable });
+/** CRUD, and what is owed to each supplier for restocks and the payments made against it (supplier-payables.ts). */
+export const suppliersModule = defineCrudModule({ resource: suppliers, table: suppliersTable, routes: registerSupplierPayableRoutes });

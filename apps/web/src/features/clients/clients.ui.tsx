@@ -8,7 +8,7 @@ import {
   PATCH_TEST_RESULT_LABELS,
   clients,
 } from '@studio/shared';
-import { IconCalendarPlus, IconDownload, IconEraser, IconGitMerge, IconPencil } from '@tabler/icons-react';
+import { IconCalendarPlus, IconCash, IconDownload, IconEraser, IconGitMerge, IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import { api, segment } from '../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { useClientHistory } from '../../lib/clients-queries';
 import { formatDate, formatMoney } from '../../lib/format';
+import { TakePaymentModal, type Owing } from '../../lib/orders/take-payment.modal';
 import { notify } from '../../lib/notify';
 import { Figure } from '../../lib/ui/figure';
 import { PageHeader } from '../../lib/ui/page-header';
@@ -145,6 +146,9 @@ export function ClientPage({ title }: { title: string }) {
   const summary = history.data?.summary;
   const gone = client?.erased_at != null || client?.merged_into_id != null;
   const rows: HistoryRow[] = (history.data?.entries ?? []).map((e) => ({ ...e, key: `${e.kind}-${e.id}` }));
+  // sales whose transfer never came (issue 28): each owes its balance, taken here as at the invoice
+  const owingSales: Owing[] = rows.filter((e) => e.kind === 'sale' && e.status === 'paid' && e.balance > 0).map((e) => ({ id: e.id, invoice_no: e.title.replace(/^Sale /, ''), balance: e.balance }));
+  const [paying, setPaying] = useState<Owing | null>(null);
   const columns = historyColumns.filter((c) => admin || !c.adminOnly);
 
   async function exportData() {
@@ -197,6 +201,19 @@ export function ClientPage({ title }: { title: string }) {
               <Figure label="Deposits held" value={formatMoney(summary?.deposits_held ?? 0)} />
             </SimpleGrid>
           </Card>
+          {owingSales.map((o) => (
+            <Alert key={o.id} color="red" variant="light" data-testid="client-owes">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Text size="sm">
+                  Sale {o.invoice_no}: <b>Owes {formatMoney(o.balance)}</b> (a transfer that never arrived)
+                </Text>
+                <Button size="xs" color="red" leftSection={<IconCash size={14} />} onClick={() => setPaying(o)} data-testid="client-take-payment">
+                  Take payment
+                </Button>
+              </Group>
+            </Alert>
+          ))}
+          <TakePaymentModal order={paying} onClose={() => setPaying(null)} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Card withBorder radius="md">
               <Title order={3} size="h5" mb="xs">

@@ -59,11 +59,11 @@ export function FinanceStatement({ summary, periodName, printedAt = new Date() }
               <td>{formatMoney(summary.refunds)}</td>
             </tr>
             <tr data-testid="statement-not-received">
-              <td>Transfers not received (fees and bookings reversed out of them)</td>
+              <td>Transfers not received (out of the income above)</td>
               <td>{formatMoney(summary.transfers_not_received)}</td>
             </tr>
             <tr data-testid="statement-not-received-sales">
-              <td>of which sales&apos; transfers, in the sales above but never received</td>
+              <td>of which sales&apos; transfers, now owed on those sales</td>
               <td>{formatMoney(summary.transfers_not_received_sales)}</td>
             </tr>
             <tr data-testid="statement-bookings-due">

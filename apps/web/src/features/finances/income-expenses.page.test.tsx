@@ -154,7 +154,7 @@ describe('IncomeExpensesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(valueOf('finance-refunds')).toBe('₦12,500.20');
     expect(within(screen.getByTestId('finance-refunds')).getByText('Taken off the sales: ₦220,000.50 sold')).toBeTruthy();
     expect(valueOf('finance-not-received')).toBe('₦75,000.00');
-    expect(within(screen.getByTestId('finance-not-received')).getByText('₦25,000.00 of it is in the sales (never arrived); fees and bookings were reversed')).toBeTruthy();
+    expect(within(screen.getByTestId('finance-not-received')).getByText('₦25,000.00 of it is owed on sales; all of it is out of income')).toBeTruthy();
     expect(valueOf('finance-bookings-due')).toBe('₦140,000.00');
 
     // by source, each with its share of the income; sales per outlet and in all

@@ -52,7 +52,7 @@ const APART_CARDS: readonly SummaryCardDef<FinanceSummary>[] = [
     testId: 'finance-not-received',
     hint: (s) =>
       s.transfers_not_received > 0
-        ? `${formatMoney(s.transfers_not_received_sales)} of it is in the sales (never arrived); fees and bookings were reversed`
+        ? `${formatMoney(s.transfers_not_received_sales)} of it is owed on sales; all of it is out of income`
         : 'Flagged on Transfers to confirm',
   },
   { key: 'bookings_due', label: 'Bookings still owe', format: 'money', color: 'grape', testId: 'finance-bookings-due', hint: 'Events in the period, cancelled left out' },

@@ -15,6 +15,7 @@ import { PageHeader } from '../../lib/ui/page-header';
 import { studioMonth } from '../../lib/studio-time';
 import { EditInvoiceModal } from './edit-invoice.modal';
 import { RefundInvoiceModal } from './refund-invoice.modal';
+import { TakePaymentModal } from '../../lib/orders/take-payment.modal';
 import { VoidInvoiceModal } from './void-invoice.modal';
 
 const COLUMNS = orderColumns('staff');
@@ -61,6 +62,7 @@ export function InvoicesPage({ outlet, title }: { outlet: Outlet; title: string 
   const [voiding, setVoiding] = useState<Order | null>(null);
   const [refunding, setRefunding] = useState<Order | null>(null);
   const [refunded, setRefunded] = useState<Order | null>(null);
+  const [paying, setPaying] = useState<Order | null>(null);
 
   return (
     <div data-testid={`invoices-page-${outlet}`}>
@@ -108,10 +110,16 @@ export function InvoicesPage({ outlet, title }: { outlet: Outlet; title: string 
       <OrderDetailModal
         order={open}
         onClose={() => setOpen(null)}
-        hidden={editing !== null || voiding !== null || refunding !== null || refunded !== null}
+        hidden={editing !== null || voiding !== null || refunding !== null || refunded !== null || paying !== null}
         actions={(order) =>
           order.status === 'paid' && (
             <>
+              {/* a transfer never received: the sale owes it, and anyone at the desk may take it (issue 28) */}
+              {order.balance > 0 && (
+                <Button color="red" leftSection={<IconCash size={16} />} onClick={() => setPaying(order)} data-testid="order-take-payment">
+                  Take payment
+                </Button>
+              )}
               {canRefund(order) && (
                 <Button color="violet" variant="light" leftSection={<IconReceiptRefund size={16} />} onClick={() => setRefunding(order)} data-testid="order-refund">
                   Refund
@@ -140,6 +148,7 @@ export function InvoicesPage({ outlet, title }: { outlet: Outlet; title: string 
           setRefunded(order);
         }}
       />
+      <TakePaymentModal order={paying} onClose={() => setPaying(null)} />
       {/* the receipt with the refund on it, to print or send */}
       {refunded && <ReceiptModal order={refunded} opened onClose={() => setRefunded(null)} title={`Refund on ${refunded.invoice_no}`} />}
       {admin && (

@@ -102,6 +102,8 @@ export function provisionalOrder(entry: Pick<OutboxEntry, 'provisional_no' | 'qu
     refunds: [],
     refunded: 0,
     deposit: 0,
+    balance: 0,
+    balance_payments: [],
     client_id: null,
     payment_method: (b.payments ?? []).length === 1 ? b.payments![0]!.method : 'split',
     status: 'paid',

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { type Product, products, quantityChangeSchema } from '@studio/shared';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type Product, products, quantityChangeSchema } from '@studio/shared';
 import { FieldInput } from '../../crud/field-input';
+import { toBody as fieldsToBody } from '../../crud/form-values';
+import { formatMoney } from '../../lib/format';
 import type { FormValue } from '../../crud/resource-ui';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { ProductModal } from './product-modal';
@@ -8,10 +10,26 @@ import { RESTOCK_FIELDS } from './products.ui';
 import { useQuantityChange } from './stock.queries';
 
 type Direction = 'restock' | 'write_off';
-type RestockValues = { direction: Direction; quantity: number | ''; note: string } & Record<string, FormValue>;
+/** What the restock's cost became (issue 28): nothing recorded, paid now (an expense), or owed to the supplier. */
+type Paid = 'none' | 'now' | 'owed';
+type RestockValues = { direction: Direction; quantity: number | ''; note: string; paid: Paid; payment_method: PaymentMethod } & Record<string, FormValue>;
 
 /** What each input is called: a refusal names it so ("Quantity is required."). */
-export const RESTOCK_LABELS: Readonly<Record<string, string>> = { quantity: 'Quantity', note: 'Note', ...Object.fromEntries(RESTOCK_FIELDS.map((f) => [f.name, f.label])) };
+export const RESTOCK_LABELS: Readonly<Record<string, string>> = {
+  quantity: 'Quantity',
+  note: 'Note',
+  paid: 'What it cost',
+  payment_method: 'Paid by',
+  ...Object.fromEntries(RESTOCK_FIELDS.map((f) => [f.name, f.label])),
+};
+
+/**
+ * The restock's details as the API takes them: each declared field converted by its kind (a supplier chosen in the
+ * select is its id as a number, not the select's text: issue 34), the empty ones left out.
+ */
+export function restockDetailsBody(details: Record<string, FormValue>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fieldsToBody(RESTOCK_FIELDS, 'create', details)).filter(([, v]) => v !== null && v !== ''));
+}
 /** The restock's declared details (RESTOCK_FIELDS), empty to start. */
 const detailValues = (): Record<string, FormValue> => Object.fromEntries(RESTOCK_FIELDS.map((f) => [f.name, f.defaultValue ?? null]));
 
@@ -34,19 +52,29 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
   const inStock = product.quantity ?? 0;
   const { form, onSubmit, saving, formError } = useSchemaForm({
     schema: quantityChangeSchema,
-    initialValues: { ...detailValues(), direction: 'restock' as Direction, quantity: '' as number | '', note: '' } as RestockValues,
+    initialValues: { ...detailValues(), direction: 'restock' as Direction, quantity: '' as number | '', note: '', paid: 'none' as Paid, payment_method: 'cash' as PaymentMethod } as RestockValues,
     // the user counts up from 1 and picks a direction; the API takes one signed change (and a restock's details)
-    toBody: ({ direction, quantity, note, ...details }) => ({
-      quantity: quantity === '' ? null : direction === 'restock' ? quantity : -quantity,
-      note,
-      ...(direction === 'restock' ? Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null && v !== '')) : {}),
-    }),
+    toBody: ({ direction, quantity, note, paid, payment_method, ...details }) => {
+      const restock = direction === 'restock';
+      const detailBody = restock ? restockDetailsBody(details) : {};
+      // what it cost is recorded only with a unit cost, as paid now (by a method) or owed to the supplier
+      const costed = restock && paid !== 'none' && detailBody.unit_cost !== undefined;
+      return {
+        quantity: quantity === '' ? null : restock ? quantity : -quantity,
+        note,
+        ...detailBody,
+        ...(costed ? { paid, ...(paid === 'now' ? { payment_method } : {}) } : {}),
+      };
+    },
     submit: async (body) => ({ delta: body.quantity, saved: await change.mutateAsync({ id: product.id, body }) }),
     successMessage: ({ delta, saved }) => `${delta > 0 ? `Added ${delta} to` : `Wrote off ${-delta} of`} ${product.name}: ${saved.quantity ?? 0} in stock.`,
     onSuccess: onClose,
     labels: RESTOCK_LABELS,
   });
   const { direction, quantity } = form.values;
+  const unitCost = form.values.unit_cost;
+  const hasCost = unitCost !== null && unitCost !== '' && Number(unitCost) > 0;
+  const cost = hasCost && quantity !== '' ? Math.round(Number(unitCost) * 100 * quantity) / 100 : null;
   const after = quantity === '' ? null : inStock + (direction === 'restock' ? quantity : -quantity);
 
   return (
@@ -95,6 +123,41 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
               onChange={(value) => form.setFieldValue(field.name, value)}
             />
           ))}
+        {direction === 'restock' && hasCost && (
+          <Stack gap={6} data-testid="restock-paid">
+            <Text size="sm" fw={500}>
+              {RESTOCK_LABELS.paid}
+              {cost !== null && ` (${formatMoney(cost)})`}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              {...form.getInputProps('paid')}
+              data={[
+                { value: 'none', label: 'Not recorded' },
+                { value: 'now', label: 'Paid now' },
+                { value: 'owed', label: 'Owed to supplier' },
+              ]}
+              aria-label={RESTOCK_LABELS.paid}
+              data-testid="restock-paid-choice"
+            />
+            {form.values.paid === 'now' && (
+              <SegmentedControl
+                fullWidth
+                {...form.getInputProps('payment_method')}
+                data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+                aria-label={RESTOCK_LABELS.payment_method}
+                data-testid="restock-payment-method"
+              />
+            )}
+            <Text size="xs" c={form.errors.supplier_id || form.errors.payment_method ? 'red' : 'dimmed'}>
+              {form.values.paid === 'now'
+                ? 'An expense "Stock purchases" in Income & Expenses today (in the day close when cash).'
+                : form.values.paid === 'owed'
+                  ? (form.errors.supplier_id ?? "On the supplier's page as owed until it is paid.")
+                  : 'The unit cost is kept on the restock; no purchase is recorded.'}
+            </Text>
+          </Stack>
+        )}
         <Textarea
           label={RESTOCK_LABELS.note}
           placeholder={direction === 'restock' ? 'Supplier, invoice number...' : 'Damaged, expired, used in the salon...'}

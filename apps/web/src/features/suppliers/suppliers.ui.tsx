@@ -1,6 +1,10 @@
-import { formatPhone, suppliers } from '@studio/shared';
+import { Button } from '@mantine/core';
+import { formatPhone, suppliers, type Supplier } from '@studio/shared';
+import { IconCash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { defineResourceUi } from '../../crud/resource-ui';
+import { SupplierPayablesModal } from './supplier-payables.modal';
 
 /** Suppliers: /products/suppliers (admin). A product names its usual one; a restock, who delivered it. */
 export const suppliersUi = defineResourceUi({
@@ -22,7 +26,25 @@ export const suppliersUi = defineResourceUi({
   ],
 });
 
-/** The list with search (name, phone, email, address), CSV, add, edit and delete (refused while a product or restock names it). */
+/**
+ * The list with search (name, phone, email, address), CSV, add, edit and delete (refused while a product or restock
+ * names it), and each supplier's "Owed": restocks bought on credit and the payments against them (issue 28).
+ */
 export function SuppliersPage({ title }: { title: string }) {
-  return <ResourceListPage ui={suppliersUi} title={title} csv={{ name: 'suppliers' }} />;
+  const [open, setOpen] = useState<Supplier | null>(null);
+  return (
+    <>
+      <ResourceListPage
+        ui={suppliersUi}
+        title={title}
+        csv={{ name: 'suppliers' }}
+        rowActions={(s) => (
+          <Button size="xs" variant="light" leftSection={<IconCash size={14} />} onClick={() => setOpen(s)} data-testid="supplier-owed-open">
+            Owed
+          </Button>
+        )}
+      />
+      <SupplierPayablesModal supplier={open} onClose={() => setOpen(null)} />
+    </>
+  );
 }

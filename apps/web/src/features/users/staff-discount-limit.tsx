@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { useStudioSettings, useUpdateSettings } from '../../lib/settings-queries';
 
-type NumberKey = 'max_staff_discount_percent' | 'token_idle_days' | 'offline_stale_hours';
+type NumberKey = 'max_staff_discount_percent' | 'token_idle_days' | 'offline_stale_hours' | 'offline_backdate_days';
 
 interface SettingField {
   key: NumberKey;
@@ -43,6 +43,15 @@ const FIELDS: Record<NumberKey, SettingField> = {
     input: { suffix: ' hours', min: 1, max: 720, decimalScale: 0 },
     saved: (v) => `Offline prices now last ${v} hour${v === 1 ? '' : 's'}; after that only an admin sells from them.`,
     testId: 'offline-stale-hours',
+  },
+  offline_backdate_days: {
+    key: 'offline_backdate_days',
+    title: 'Offline sales from past days',
+    label: 'Staff may date offline sales back (days)',
+    help: "A staff member's offline sale dated further back than this waits for an admin on Offline sales to review before it counts in that day's money.",
+    input: { suffix: ' days', min: 0, max: 60, decimalScale: 0 },
+    saved: (v) => `Staff offline sales dated more than ${v} day${v === 1 ? '' : 's'} back now wait for an admin.`,
+    testId: 'offline-backdate-days',
   },
 };
 

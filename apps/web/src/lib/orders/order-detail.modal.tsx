@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { formatDateTime, formatMoney } from '../format';
 import { ReceiptModal } from '../receipt/receipt-modal';
 import { TransferStatusBadge, transferCheckLine } from '../ui/transfer-status';
-import { OrderStatusBadge, discountApprovalLine, netOfRefunds, paymentMethodLabel, voidLine } from './order-labels';
+import { OrderStatusBadge, OwesBadge, amountReceived, discountApprovalLine, netOfRefunds, paidLater, paymentMethodLabel, voidLine } from './order-labels';
 import { useOrder } from './orders-queries';
 
 export interface OrderDetailModalProps {
@@ -42,6 +42,7 @@ export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: O
             <Group gap="sm">
               <Text fw={700}>Invoice {order.invoice_no}</Text>
               <OrderStatusBadge status={order.status} />
+              <OwesBadge order={order} />
               {detail.isFetching && <Loader size="xs" type="dots" />}
             </Group>
           ) : (
@@ -142,8 +143,24 @@ export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: O
                   )}
                 </div>
               ))}
-              <Line label="Amount paid" value={formatMoney(order.amount_paid)} />
+              {paidLater(order).map((l) => (
+                <div key={`later-${l.id}`} data-testid="order-paid-later" data-status={l.transfer_status ?? undefined}>
+                  <Group justify="space-between" gap="lg" wrap="nowrap">
+                    <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
+                      <Text size="sm" c="dimmed">
+                        {`Paid later, ${formatDateTime(l.created_at)}: ${PAYMENT_METHOD_LABELS[l.method]}${l.reference ? ` (${l.reference})` : ''}`}
+                      </Text>
+                      {order.status === 'paid' && <TransferStatusBadge check={l} size="xs" />}
+                    </Group>
+                    <Text size="sm" fw={500} style={nowrap}>
+                      {formatMoney(l.amount)}
+                    </Text>
+                  </Group>
+                </div>
+              ))}
+              <Line label="Amount paid" value={formatMoney(amountReceived(order))} testId="order-amount-paid" />
               {order.change > 0 && <Line label="Change given" value={formatMoney(order.change)} />}
+              {order.status === 'paid' && order.balance > 0 && <Line label="Owes" value={formatMoney(order.balance)} strong testId="order-balance" />}
             </Stack>
 
             {order.refunds.length > 0 && (

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { PAYMENT_METHOD_LABELS, fromKobo, toKobo, type Order, type OrderRefund } from '@studio/shared';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatMoney } from '../format';
 
 /** `cash` → `Cash`, `split` → `Split` (several methods). */
 export function paymentMethodLabel(method: Order['payment_method']): string {
@@ -18,6 +18,29 @@ export function OrderStatusBadge({ status }: { status: Order['status'] }) {
       {status === 'void' ? 'VOID' : 'PAID'}
     </Badge>
   );
+}
+
+/** `Owes ₦4,000.00` on a paid sale with a balance (a transfer never received, issue 28), beside its status. */
+export function OwesBadge({ order }: { order: Pick<Order, 'status' | 'balance'> }) {
+  if (order.status !== 'paid' || !(order.balance > 0)) return null;
+  return (
+    <Badge color="red" variant="light" data-testid="order-owes">
+      Owes {formatMoney(order.balance)}
+    </Badge>
+  );
+}
+
+/**
+ * What the customer has really paid: what was tendered at the till, less a transfer that never came, plus what was
+ * paid later against the balance (the balance ledger's lines: negative for money that never came).
+ */
+export function amountReceived(order: Pick<Order, 'amount_paid' | 'balance_payments'>): number {
+  return fromKobo(toKobo(order.amount_paid) + order.balance_payments.reduce((k, l) => k + toKobo(l.amount), 0));
+}
+
+/** The balance ledger's lines that are money taken later (not the transfer that never came, nor a void's netting). */
+export function paidLater(order: Pick<Order, 'balance_payments'>): Order['balance_payments'] {
+  return order.balance_payments.filter((l) => l.amount > 0 && l.reference !== 'Invoice voided');
 }
 
 /** Adds money exactly (in kobo), as the API does: naira amounts with 2 decimals. */

@@ -1,4 +1,4 @@
-import type { Order, OrderListSummary, OrderRefundInput, OrderUpdate, Outlet, Paged, StaffPerformanceRow, StaffSummary } from '@studio/shared';
+import type { Order, OrderListSummary, OrderPaymentInput, OrderRefundInput, OrderUpdate, Outlet, Paged, StaffPerformanceRow, StaffSummary } from '@studio/shared';
 import { ORDERS_PER_PAGE } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, moneyPost, segment } from '../api-client';
@@ -113,6 +113,22 @@ export function useRefundOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: OrderRefundInput }) => moneyPost<{ data: Order }>(`/api/orders/${segment(id)}/refunds`, body, { quiet: true }).then((r) => r.data),
+    onSuccess: (order) => {
+      client.setQueryData(orderKeys.detail(order.id), order);
+      return client.invalidateQueries();
+    },
+  });
+}
+
+/**
+ * POST /api/orders/{id}/payments (staff, admin): money taken later against what a sale owes (issue 28). One client_ref
+ * per payment, retried on a lost answer (moneyPost): it is never taken twice. The invoice, the client's balance, the
+ * reminders and the day's figures change, so every query goes stale.
+ */
+export function useTakeOrderPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Omit<OrderPaymentInput, 'client_ref'> }) => moneyPost<{ data: Order }>(`/api/orders/${segment(id)}/payments`, body, { quiet: true }).then((r) => r.data),
     onSuccess: (order) => {
       client.setQueryData(orderKeys.detail(order.id), order);
       return client.invalidateQueries();

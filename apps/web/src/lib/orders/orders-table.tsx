@@ -3,7 +3,7 @@ import { OUTLET_LABELS, type Order, type Paged } from '@studio/shared';
 import { PagedTable, type RowProps, type TableColumn, csvColumnsOf } from '../../crud/paged-table';
 import type { CsvColumn } from '../csv';
 import { formatDateTime, formatMoney } from '../format';
-import { OrderStatusBadge, itemCount, paymentMethodLabel } from './order-labels';
+import { OrderStatusBadge, OwesBadge, itemCount, paymentMethodLabel } from './order-labels';
 
 /** A list of one outlet shows who sold; a list of one staff member shows where. */
 export type OrdersShow = 'staff' | 'outlet';
@@ -48,7 +48,17 @@ export function orderColumns(show: OrdersShow = 'staff'): TableColumn<Order>[] {
     show === 'staff'
       ? { key: 'staff', label: 'Staff', nowrap: true, render: (order) => order.staff.name, csv: (order) => order.staff.name }
       : { key: 'outlet', label: 'Outlet', nowrap: true, render: (order) => OUTLET_LABELS[order.outlet], csv: (order) => OUTLET_LABELS[order.outlet] },
-    { key: 'status', label: 'Status', nowrap: true, render: (order) => <OrderStatusBadge status={order.status} />, csv: (order) => (order.status === 'void' ? 'VOID' : 'PAID') },
+    {
+      key: 'status',
+      label: 'Status',
+      nowrap: true,
+      render: (order) => (
+        <>
+          <OrderStatusBadge status={order.status} /> <OwesBadge order={order} />
+        </>
+      ),
+      csv: (order) => (order.status === 'void' ? 'VOID' : order.balance > 0 ? `PAID, OWES ${order.balance}` : 'PAID'),
+    },
   ];
 }
 

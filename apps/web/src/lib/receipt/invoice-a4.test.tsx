@@ -29,6 +29,8 @@ const ORDER: Order = {
   amount_paid: 35000,
   change: 2000,
   deposit: 0,
+  balance: 0,
+  balance_payments: [],
   client_id: null,
   payment_method: 'split',
   status: 'paid',

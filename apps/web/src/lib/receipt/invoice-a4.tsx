@@ -3,12 +3,16 @@ import { studio } from '../config';
 import { formatDateTime, formatMoney } from '../format';
 import { StudioMark } from '../ui/studio-logo';
 import { transferCheckLine } from '../ui/transfer-status';
-import { netOfRefunds } from '../orders/order-labels';
+import { amountReceived, netOfRefunds, paidLater } from '../orders/order-labels';
 import { receiptTime } from './receipt-text';
 import classes from './invoice-a4.module.css';
 
-/** What the customer still owes (> 0) or was given back (change), from the sale's figures. */
-export function invoiceBalance(order: Pick<Order, 'total' | 'amount_paid' | 'change'>): { label: 'Change' | 'Balance due'; amount: number } {
+/**
+ * What the customer still owes (> 0) or was given back (change), from the sale's figures: a sale whose transfer never
+ * came owes its `balance` (issue 28).
+ */
+export function invoiceBalance(order: Pick<Order, 'total' | 'amount_paid' | 'change'> & Partial<Pick<Order, 'balance' | 'status'>>): { label: 'Change' | 'Balance due' | 'Owes'; amount: number } {
+  if (order.status !== 'void' && (order.balance ?? 0) > 0) return { label: 'Owes', amount: order.balance! };
   const dueKobo = Math.round(order.total * 100) - Math.round(order.amount_paid * 100);
   return dueKobo > 0 ? { label: 'Balance due', amount: dueKobo / 100 } : { label: 'Change', amount: order.change };
 }
@@ -131,7 +135,7 @@ export function InvoiceA4({ order }: { order: Order }) {
             {formatMoney(order.total)}
           </dd>
           <dt>Amount paid</dt>
-          <dd data-testid="invoice-paid">{formatMoney(order.amount_paid)}</dd>
+          <dd data-testid="invoice-paid">{formatMoney(amountReceived(order))}</dd>
           <dt>{balance.label}</dt>
           <dd data-testid="invoice-balance">{formatMoney(balance.amount)}</dd>
           {order.refunds.length > 0 && (
@@ -172,6 +176,21 @@ export function InvoiceA4({ order }: { order: Order }) {
                   </td>
                   <td className={classes.reference}>{p.reference ?? '—'}</td>
                   <td className={classes.num}>{formatMoney(p.amount)}</td>
+                </tr>
+              ))}
+              {/* money taken later against what the sale owed (issue 28) */}
+              {paidLater(order).map((l) => (
+                <tr key={`later-${l.id}`} data-testid="invoice-paid-later">
+                  <td className={classes.method}>
+                    {PAYMENT_METHOD_LABELS[l.method]}, paid {formatDateTime(l.created_at)}
+                    {!voided && l.transfer_status && (
+                      <div className={classes.check} data-status={l.transfer_status}>
+                        {transferCheckLine(l)}
+                      </div>
+                    )}
+                  </td>
+                  <td className={classes.reference}>{l.reference ?? '—'}</td>
+                  <td className={classes.num}>{formatMoney(l.amount)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,7 @@
 import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
 import { studio } from '../config';
 import { formatMoney } from '../format';
-import { discountApprovalLine, netOfRefunds, refundLine, voidLine } from '../orders/order-labels';
+import { discountApprovalLine, netOfRefunds, paidLater, refundLine, voidLine } from '../orders/order-labels';
 import { studioReceiptTime } from '../studio-time';
 
 /** When the sale was made, as the receipt prints it: `22 Nov 2026, 14:05`. */
@@ -27,6 +27,8 @@ export function receiptText(order: Order): string {
     `*Total: ${formatMoney(order.total)}*`,
     ...order.payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]}${p.reference ? ` (${p.reference})` : ''}: ${formatMoney(p.amount)}`),
     ...(order.change > 0 ? [`Change: ${formatMoney(order.change)}`] : []),
+    ...paidLater(order).map((l) => `${PAYMENT_METHOD_LABELS[l.method]}${l.reference ? ` (${l.reference})` : ''}, paid ${studioReceiptTime(l.created_at)}: ${formatMoney(l.amount)}`),
+    ...(order.status === 'paid' && order.balance > 0 ? [`*Owes: ${formatMoney(order.balance)}*`] : []),
     ...(order.discount_approved_by ? [discountApprovalLine(order)!] : []),
     ...(order.refunds.length
       ? [

@@ -4,7 +4,8 @@ import { createPortal } from 'react-dom';
 import { studio } from '../config';
 import { formatMoney } from '../format';
 import { InvoiceA4 } from './invoice-a4';
-import { discountApprovalLine, netOfRefunds, refundLine, voidLine } from '../orders/order-labels';
+import { discountApprovalLine, netOfRefunds, paidLater, refundLine, voidLine } from '../orders/order-labels';
+import { studioReceiptTime } from '../studio-time';
 import { receiptTime } from './receipt-text';
 import classes from './receipt.module.css';
 
@@ -94,6 +95,14 @@ function TillReceipt({ order }: { order: Order }) {
         </div>
       ))}
       {order.change > 0 && <ReceiptRow label="Change" value={formatMoney(order.change)} />}
+      {/* money taken later against what the sale owed, and what it still owes (issue 28) */}
+      {paidLater(order).map((l) => (
+        <div key={`later-${l.id}`} className={classes.item} data-testid="receipt-paid-later">
+          <ReceiptRow label={`${PAYMENT_METHOD_LABELS[l.method]}, paid ${studioReceiptTime(l.created_at)}`} value={formatMoney(l.amount)} />
+          {l.reference && <ReceiptReference reference={l.reference} />}
+        </div>
+      ))}
+      {order.status === 'paid' && order.balance > 0 && <ReceiptRow label="OWES" value={formatMoney(order.balance)} total testId="receipt-owes" />}
       {order.refunds.length > 0 && <ReceiptRefunds order={order} />}
       {order.note && <div style={{ marginTop: 6 }}>Note: {order.note}</div>}
       {order.status === 'void' && (
