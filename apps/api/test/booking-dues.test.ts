@@ -20,7 +20,7 @@ async function book(over: Record<string, unknown>): Promise<Booking> {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
-const cancel = async (b: Booking) => (await call('PUT', `/api/bridalbookings/${b.id}`, { status: 'cancelled' })).json().data as Booking;
+const cancel = async (b: Booking, deposit_outcome?: string) => (await call('PUT', `/api/bridalbookings/${b.id}`, { status: 'cancelled', ...(deposit_outcome ? { deposit_outcome } : {}) })).json().data as Booking;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,7 +34,8 @@ describe('what bookings owe', () => {
     const owing = await book({ price: 200000, amount_paid: 50000, payment_method: 'transfer' }); // owes 150,000
     const unpaid = await book({ price: 100000, event_date: to }); // owes 100,000 on the month's last day
     const cancelledUnpaid = await cancel(await book({ price: 200000 }));
-    const cancelledDeposit = await cancel(await book({ price: 300000, amount_paid: 105000, payment_method: 'cash' }));
+    // its deposit forfeited: the studio keeps the money, and the booking owes nothing (issue 28, item 4)
+    const cancelledDeposit = await cancel(await book({ price: 300000, amount_paid: 105000, payment_method: 'cash' }), 'forfeited');
     await book({ price: 70000, event_date: addDays(to, 1) }); // next month: not this month's
 
     expect(cancelledUnpaid).toMatchObject({ status: 'cancelled', price: 200000, amount_paid: 0, balance: 0 });

@@ -402,7 +402,8 @@ export async function seedBookings(db: Db, timeZone: string, opts: { now?: Date 
         package_id: p.pkg.id,
         price: fromKobo(p.priceK),
         // payments are refused on a cancelled booking: it is cancelled after its payments, below
-        status: p.status === 'cancelled' ? (p.lines.length ? 'confirmed' : 'pending') : p.status,
+        // a completed or cancelled booking takes its payments (and their reversals) while open, and ends in its status below
+        status: p.status === 'cancelled' || p.status === 'completed' ? (p.lines.length ? 'confirmed' : 'pending') : p.status,
         artist_id: p.artist?.id ?? null,
         note: p.notes.length ? p.notes.join(' ') : null,
       });
