@@ -49,6 +49,21 @@ function offlineBody(productId: number, quantity: number, price: number) {
 }
 
 describe("a sale's client_ref is bound to its body", () => {
+  it("a sale whose answer was lost online, sent again by the till's drainer as an offline sale (its offline block, the prices shown), answers the first order", async () => {
+    const p = await pos.product({ price: 6000, quantity: 5 });
+    const ref = crypto.randomUUID();
+    const online = { outlet: 'store', customer_name: 'Walk-in Customer', payment_method: 'cash', items: [{ product_id: p.id, quantity: 1 }], client_ref: ref };
+    const first = await send(staff.token, online);
+    expect(first.statusCode, first.body).toBe(201);
+    const resent = { ...offlineBody(p.id, 1, 6000), client_ref: ref };
+    const again = await send(staff.token, resent);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await ordersWithRef(ref)).toBe(1);
+    // another sale under the key is still refused
+    expect((await send(staff.token, { ...resent, items: [{ product_id: p.id, quantity: 2, unit_price: 6000 }] })).statusCode).toBe(422);
+  });
+
   it('online: the same body again answers the first order (keys in any order); another body with the key is 422 on client_ref and sells nothing', async () => {
     const p = await pos.product({ price: 1500, quantity: 10 });
     const ref = crypto.randomUUID();

@@ -171,8 +171,11 @@ export async function findOrder(db: DbOrTx, id: number): Promise<Order | undefin
  * each gives the same hash.
  */
 export function saleRequestHash(input: OrderCreate | Input): string {
-  const { client_ref: _ref, discount_approval: _approval, ...rest } = input as OrderCreate;
-  return requestHash('orders.create', { ...rest, discount: Number(rest.discount ?? 0), customer_phone: rest.customer_phone ?? null, note: rest.note ?? null });
+  // nor the offline block and the prices the till showed: a sale whose answer was lost online is sent again by the
+  // till's drainer as an offline sale (its device, number and time, the prices it showed), and it is the same sale
+  const { client_ref: _ref, discount_approval: _approval, offline: _offline, ...rest } = input as OrderCreate;
+  const items = (rest.items ?? []).map(({ unit_price: _price, ...item }: { unit_price?: unknown } & Record<string, unknown>) => item);
+  return requestHash('orders.create', { ...rest, items, discount: Number(rest.discount ?? 0), customer_phone: rest.customer_phone ?? null, note: rest.note ?? null });
 }
 
 const differentSale = () => invalidField('client_ref', 'This client ref was already used for a different sale.');
