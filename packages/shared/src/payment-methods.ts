@@ -30,6 +30,18 @@ export interface PaymentMethodDef {
 const EVERYWHERE = ['till', 'fees', 'bookings', 'appointments', 'refunds'] as const;
 const TAKEN_NOT_REFUNDED = ['till', 'fees', 'bookings', 'appointments'] as const;
 
+/** A card or POS terminal payment: its slip's reference is needed offline; taken, never paid back this way. */
+const TERMINAL = {
+  reference: 'offline',
+  referenceHint: 'Terminal ref',
+  offlineReferenceMessage: "Offline, a card or POS payment needs the terminal's reference from its slip.",
+  awaitsConfirmation: false,
+  givesChange: false,
+  inDrawer: false,
+  offline: true,
+  uses: TAKEN_NOT_REFUNDED,
+} as const;
+
 export const PAYMENT_METHOD_DEFS = {
   cash: { label: 'Cash', reference: 'none', referenceHint: 'Not needed for cash', awaitsConfirmation: false, givesChange: true, inDrawer: true, offline: true, uses: EVERYWHERE },
   transfer: {
@@ -43,28 +55,8 @@ export const PAYMENT_METHOD_DEFS = {
     offline: true,
     uses: EVERYWHERE,
   },
-  card: {
-    label: 'Card',
-    reference: 'offline',
-    referenceHint: 'Terminal ref',
-    offlineReferenceMessage: "Offline, a card or POS payment needs the terminal's reference from its slip.",
-    awaitsConfirmation: false,
-    givesChange: false,
-    inDrawer: false,
-    offline: true,
-    uses: TAKEN_NOT_REFUNDED,
-  },
-  pos: {
-    label: 'POS terminal',
-    reference: 'offline',
-    referenceHint: 'Terminal ref',
-    offlineReferenceMessage: "Offline, a card or POS payment needs the terminal's reference from its slip.",
-    awaitsConfirmation: false,
-    givesChange: false,
-    inDrawer: false,
-    offline: true,
-    uses: TAKEN_NOT_REFUNDED,
-  },
+  card: { label: 'Card', ...TERMINAL },
+  pos: { label: 'POS terminal', ...TERMINAL },
 } as const satisfies Record<string, PaymentMethodDef>;
 
 export type PaymentMethod = keyof typeof PAYMENT_METHOD_DEFS;

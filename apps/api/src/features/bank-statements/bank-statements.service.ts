@@ -16,6 +16,12 @@ import { parseStatement, rowsOfFile, type ParsedLine } from './statement-parse.j
 // None: money with no record. Imports are one at a time (an advisory lock), each line is stored once (its key), and a
 // payment is matched by one line at most (a unique index), so nothing is used twice.
 
+/**
+ * Imports and an admin's confirmations one at a time: two imports at once would each see the other's lines as new and
+ * its payments as waiting.
+ */
+const oneAtATime = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('studio.bank-statements'))`);
+
 const S = bankStatementsTable;
 const L = bankStatementLinesTable;
 /** The window after a payment's day in which its money may show on the statement. */
@@ -95,8 +101,7 @@ export async function importStatement(db: Db, user: UserRow, file: StatementFile
   const parsed = parseStatement(rows, file.columnMap ?? saved);
   const keys = lineKeys(file.account, parsed.lines);
   return db.transaction(async (tx) => {
-    // one import at a time: two at once would each see the other's lines as new and its payments as waiting
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('studio.bank-statements'))`);
+    await oneAtATime(tx);
     if (file.account && file.columnMap) {
       await tx
         .insert(bankColumnMapsTable)
@@ -215,7 +220,7 @@ async function lockedLine(tx: Tx, id: number, lineNo: number) {
 /** An admin's choice: this credit is that payment (a suggestion, or any waiting transfer of the same amount). */
 export async function confirmLine(db: Db, user: UserRow, id: number, lineNo: number, item: TransferItem): Promise<StatementLine> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('studio.bank-statements'))`);
+    await oneAtATime(tx);
     const line = await lockedLine(tx, id, lineNo);
     const waiting = (await unconfirmedTransfers(tx)).data.find((p) => p.kind === item.kind && p.id === item.id);
     if (!waiting) throw invalidField('id', 'This payment is not waiting for confirmation (confirmed, flagged not received, reversed or void).');
