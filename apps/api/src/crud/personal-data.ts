@@ -16,7 +16,8 @@ import { idempotencyKeysTable } from './idempotency.table.js';
 /** The name an erased client's records carry from then on. */
 export const ERASED_NAME = 'Erased client';
 
-const col = (table: unknown, name: string) => (table as Record<string, AnyPgColumn>)[name]!;
+/** A table's column by its name (the declarations name their columns as text). */
+export const col = (table: unknown, name: string) => (table as Record<string, AnyPgColumn>)[name]!;
 
 /** The client-owned tables of the CRUD modules (from their declarations) and of the features (declared by hand). */
 export function clientOwnedOf(modules: readonly CrudModule[], extra: readonly ClientOwned[]): ClientOwned[] {

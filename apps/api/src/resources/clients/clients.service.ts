@@ -12,7 +12,7 @@ import { bridalBookingsTable } from '../bridal-bookings/bridal-bookings.table.js
 import { hostelStudentsTable, officeStudentsTable, studentsTable } from '../trainees/trainees.table.js';
 import { appointmentsTable } from '../appointments/appointments.table.js';
 import type { CrudRegistry } from '../../crud/define-crud-module.js';
-import { countOwned, ERASED_NAME, eraseOwned, exportOwned, PersonalTraces, repointOwned, scrubStored, type ClientOwned } from '../../crud/personal-data.js';
+import { col, countOwned, ERASED_NAME, eraseOwned, exportOwned, PersonalTraces, repointOwned, scrubStored, type ClientOwned } from '../../crud/personal-data.js';
 import { productsTable } from '../products/products.table.js';
 import { clientsTable } from './clients.table.js';
 
@@ -26,7 +26,6 @@ export { ERASED_NAME };
 /** What the clients' calls need of the registry: the client-owned tables and the stores that may name a client. */
 export type PersonalRegistry = Pick<CrudRegistry, 'clientOwned' | 'personalStores'>;
 
-const col = (table: unknown, name: string) => (table as Record<string, AnyPgColumn>)[name]!;
 
 export async function findClientByPhone(db: DbOrTx, phone: string): Promise<ClientRow | undefined> {
   const [row] = await db.select().from(C).where(eq(C.phone, phone)).limit(1);
