@@ -102,6 +102,14 @@ describe('balance reminder', () => {
     );
   });
 
+  it("asks for the money in the studio's account when one is set (issue 30, item 6)", () => {
+    const account = { bank: 'Moniepoint', number: '5012345678', name: 'Glam Studio' };
+    expect(balanceReminderText({ title: 'Ada Obi', balance: 1000, description: 'Fees' }, account)).toBe(
+      'Hello Ada Obi, this is a reminder that a balance of ₦1,000.00 is due for Fees. Pay by transfer to Moniepoint 5012345678 (Glam Studio). ' +
+        'Please call +234 800 000 0000 for any question. Thank you, Glam Studio.',
+    );
+  });
+
   it('links to WhatsApp with the reminder, to the normalised number', () => {
     const url = new URL(balanceReminderLink({ title: 'Chioma', balance: 50000, phone: '0706-555-1234' }));
     expect(url.pathname).toBe('/2347065551234');

@@ -1,8 +1,9 @@
-import { type LedgerPayment, PAYMENT_METHOD_LABELS, fromKobo, toKobo } from '@studio/shared';
+import { type BankAccount, type LedgerPayment, PAYMENT_METHOD_LABELS, fromKobo, toKobo } from '@studio/shared';
 import dayjs from 'dayjs';
 import { studio } from '../../lib/config';
 import { formatMoney } from '../../lib/format';
 import { whatsappLink } from '../../lib/receipt/receipt-text';
+import { payToLine, payToLines } from '../../lib/receipt/pay-to';
 import type { LedgerParent } from './ledger-parent';
 
 /** Everything a payment's receipt prints, as the drawer builds it from the ledger. */
@@ -62,7 +63,7 @@ export function balanceText(balance: number): string {
 }
 
 /** The payment's receipt as plain text (WhatsApp, copy): the same lines as the printed receipt. */
-export function paymentReceiptText(receipt: PaymentReceiptData): string {
+export function paymentReceiptText(receipt: PaymentReceiptData, payTo: BankAccount | null = null): string {
   const { payment } = receipt;
   const lines = [
     `*${studio.name}*`,
@@ -82,14 +83,15 @@ export function paymentReceiptText(receipt: PaymentReceiptData): string {
     `Paid to date: ${formatMoney(receipt.paidToDate)}`,
     `*Balance: ${balanceText(receipt.balanceAfter)}*`,
     '',
+    ...(receipt.balanceAfter > 0 ? payToLines(payTo) : []),
     `Thank you for choosing ${studio.name}!`,
   ];
   return lines.join('\n');
 }
 
 /** The receipt on WhatsApp, to the record's phone when it is known. */
-export function paymentReceiptLink(receipt: PaymentReceiptData): string {
-  return whatsappLink(receipt.phone, paymentReceiptText(receipt));
+export function paymentReceiptLink(receipt: PaymentReceiptData, payTo: BankAccount | null = null): string {
+  return whatsappLink(receipt.phone, paymentReceiptText(receipt, payTo));
 }
 
 /**
@@ -99,15 +101,17 @@ export function paymentReceiptLink(receipt: PaymentReceiptData): string {
  * balanceReminderText({ title: 'Ada Obi', balance: 1234.5, description: 'Bridal booking 2026-12-05, Bridal Gold' })
  * // 'Hello Ada Obi, this is a reminder that a balance of ₦1,234.50 is due for Bridal booking 2026-12-05, Bridal Gold. ...'
  */
-export function balanceReminderText(parent: Pick<LedgerParent, 'title' | 'balance' | 'description'>): string {
+export function balanceReminderText(parent: Pick<LedgerParent, 'title' | 'balance' | 'description'>, payTo: BankAccount | null = null): string {
   const what = parent.description ? ` for ${parent.description}` : '';
+  const account = payToLine(payTo);
   return (
     `Hello ${parent.title}, this is a reminder that a balance of ${formatMoney(parent.balance)} is due${what}. ` +
+    (account ? `${account}. ` : '') +
     `Please call ${studio.phone} for any question. Thank you, ${studio.name}.`
   );
 }
 
 /** `https://wa.me/<phone>?text=<reminder>`: a "Remind" button's link for a record with a balance. */
-export function balanceReminderLink(parent: Pick<LedgerParent, 'title' | 'balance' | 'description' | 'phone'>): string {
-  return whatsappLink(parent.phone, balanceReminderText(parent));
+export function balanceReminderLink(parent: Pick<LedgerParent, 'title' | 'balance' | 'description' | 'phone'>, payTo: BankAccount | null = null): string {
+  return whatsappLink(parent.phone, balanceReminderText(parent, payTo));
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../../lib/format';
 import { ReceiptPaper, type ReceiptFormat, ReceiptRow, ReceiptRule } from '../../lib/receipt/receipt';
 import { ReceiptDialog } from '../../lib/receipt/receipt-modal';
+import { useStudioAccount } from '../../lib/receipt/pay-to';
 import type { LedgerParent } from './ledger-parent';
 import { type PaymentReceiptData, balanceReminderLink, balanceText, paymentReceiptLink, receiptDate } from './payment-receipt-text';
 
@@ -48,7 +49,7 @@ export function PaymentReceiptModal({ receipt, opened, onClose, title, extraActi
       onClose={onClose}
       title={title ?? (receipt ? `Receipt ${receipt.number}` : 'Receipt')}
       render={(format) => receipt && <PaymentReceipt receipt={receipt} format={format} />}
-      whatsappHref={receipt ? paymentReceiptLink(receipt) : ''}
+      whatsappHref={(account) => (receipt ? paymentReceiptLink(receipt, account) : '')}
       extraActions={extraActions}
       testId="payment-receipt-modal"
     />
@@ -62,11 +63,12 @@ export interface RemindBalanceButtonProps extends Omit<ButtonProps, 'children'> 
 
 /** "Remind balance": WhatsApp with the reminder typed in, to the record's phone; nothing for a record paid in full. */
 export function RemindBalanceButton({ parent, label = 'Remind balance', ...props }: RemindBalanceButtonProps) {
+  const account = useStudioAccount();
   if (parent.balance <= 0) return null;
   return (
     <Button
       component="a"
-      href={balanceReminderLink(parent)}
+      href={balanceReminderLink(parent, account)}
       target="_blank"
       rel="noopener noreferrer"
       color="green"

@@ -29,7 +29,7 @@ export function ProvisionalReceiptModal({ order, onClose, onClosed }: { order: O
           </div>
         )
       }
-      whatsappHref={order ? whatsappLink(order.customer_phone, `${PROVISIONAL_NOTICE}\n\n${receiptText(order)}`) : ''}
+      whatsappHref={(account) => (order ? whatsappLink(order.customer_phone, `${PROVISIONAL_NOTICE}\n\n${receiptText(order, account)}`) : '')}
       extraActions={
         <>
           <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} p="xs">

@@ -6,6 +6,7 @@ import { InvoiceA4, invoiceBalance } from './invoice-a4';
 import { payment } from '../../test/order-fixtures';
 import { Receipt } from './receipt';
 import { receiptText } from './receipt-text';
+import { PayToContext } from './pay-to';
 
 const ORDER: Order = {
   id: 12,
@@ -170,5 +171,27 @@ describe('the A4 invoice', () => {
     render(<Receipt order={ORDER} format="80mm" />);
     expect(screen.queryByTestId('invoice-a4')).toBeNull();
     expect(screen.getAllByTestId('receipt-reference').map((el) => el.textContent)).toEqual(['Ref GTB-TRF-20261124-0001234567']);
+  });
+});
+
+describe("the studio's bank account on paper (issue 30, item 6)", () => {
+  const account = { bank: 'GTBank', number: '0123456789', name: 'Glam Studio Ltd' };
+  const owing: Order = { ...ORDER, balance: 4000 };
+
+  it('prints the account set in Settings on the 80 mm receipt, the A4 invoice and the WhatsApp text, and nothing when none is set', () => {
+    const { unmount } = render(
+      <PayToContext.Provider value={account}>
+        <Receipt order={owing} format="80mm" />
+        <Receipt order={owing} format="a4" />
+      </PayToContext.Provider>,
+    );
+    expect(screen.getByTestId('receipt-pay-to').textContent).toBe('Pay by transfer to GTBank 0123456789 (Glam Studio Ltd)');
+    expect(screen.getByTestId('invoice-pay-to').textContent).toBe(`Pay by transfer to GTBank 0123456789 (Glam Studio Ltd), quoting ${ORDER.invoice_no}.`);
+    expect(receiptText(owing, account)).toContain('Pay by transfer to GTBank 0123456789 (Glam Studio Ltd)');
+    unmount();
+
+    render(<Receipt order={owing} format="80mm" />);
+    expect(screen.queryByTestId('receipt-pay-to')).toBeNull();
+    expect(receiptText(owing)).not.toContain('Pay by transfer');
   });
 });

@@ -5,6 +5,7 @@ import { StudioMark } from '../ui/studio-logo';
 import { transferCheckLine } from '../ui/transfer-status';
 import { amountReceived, netOfRefunds, paidLater } from '../orders/order-labels';
 import { receiptTime } from './receipt-text';
+import { payToLine, usePayTo } from './pay-to';
 import classes from './invoice-a4.module.css';
 
 /**
@@ -27,6 +28,7 @@ export function InvoiceA4({ order }: { order: Order }) {
   // sales voided before reasons were asked have no reason
   const { void_reason: voidReason, voided_by: voidedBy } = order;
   const balance = invoiceBalance(order);
+  const payTo = payToLine(usePayTo());
   return (
     // the frame lets a narrow screen (a phone's preview) lay the page out in one column; paper is always 180 mm
     <div className={classes.frame}>
@@ -241,6 +243,11 @@ export function InvoiceA4({ order }: { order: Order }) {
         )}
 
         <footer className={classes.foot}>
+          {payTo && (
+            <div data-testid="invoice-pay-to">
+              <strong>{payTo}</strong>, quoting {order.invoice_no}.
+            </div>
+          )}
           Thank you for choosing {studio.name}. Questions about this invoice: {studio.phone} or {studio.email}, quoting {order.invoice_no}.
         </footer>
       </article>

@@ -1,11 +1,12 @@
 import { Button, Group, Modal, ScrollArea, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Order } from '@studio/shared';
+import type { BankAccount, Order } from '@studio/shared';
 import { IconBrandWhatsapp, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { PrintArea, Receipt, type ReceiptFormat } from './receipt';
 import { whatsappUrl } from './receipt-text';
+import { PayToContext, useStudioAccount } from './pay-to';
 
 const FORMAT_KEY = 'receiptFormat';
 
@@ -26,8 +27,8 @@ export interface ReceiptDialogProps {
   title: ReactNode;
   /** The receipt laid out for a format; drawn on screen and again in the print area. */
   render: (format: ReceiptFormat) => ReactNode;
-  /** `https://wa.me/...` with the receipt's text. */
-  whatsappHref: string;
+  /** `https://wa.me/...` with the receipt's text, which asks for the money in the studio's account when one is set. */
+  whatsappHref: (payTo: BankAccount | null) => string;
   /** Buttons under Print and WhatsApp (New sale, Remind balance). */
   extraActions?: ReactNode;
   /** Once the dialog has gone (its focus given back): the till puts the cursor in its search. */
@@ -62,6 +63,15 @@ function useAfterFirstPaint(opened: boolean): boolean {
     };
   }, [opened]);
   return opened && painted;
+}
+
+/**
+ * The studio's account for what the open dialog draws: read (and asked of the server) only while a receipt is open, so
+ * a page that keeps a closed receipt dialog asks nothing more.
+ */
+function PayToScope({ children }: { children: (account: BankAccount | null) => ReactNode }) {
+  const account = useStudioAccount();
+  return <PayToContext.Provider value={account}>{children(account)}</PayToContext.Provider>;
 }
 
 /** Any receipt on screen with Print (80 mm roll or A4, the choice remembered) and Share on WhatsApp. */
@@ -102,6 +112,8 @@ export function ReceiptDialog({ opened, onClose, title, render, whatsappHref, ex
       removeScrollProps={RECEIPT_SCROLL_LOCK}
       data-testid={testId}
     >
+      <PayToScope>
+        {(account) => (
       <Stack>
         {/* two buttons, not a SegmentedControl: its sliding indicator measures itself (a forced layout) as it mounts */}
         <Button.Group data-testid="receipt-format" aria-label="Paper">
@@ -118,13 +130,15 @@ export function ReceiptDialog({ opened, onClose, title, render, whatsappHref, ex
           <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} data-testid="receipt-print">
             Print
           </Button>
-          <Button component="a" href={whatsappHref} target="_blank" rel="noopener noreferrer" color="green" leftSection={<IconBrandWhatsapp size={18} />} data-testid="receipt-whatsapp">
+          <Button component="a" href={whatsappHref(account)} target="_blank" rel="noopener noreferrer" color="green" leftSection={<IconBrandWhatsapp size={18} />} data-testid="receipt-whatsapp">
             WhatsApp
           </Button>
         </Group>
         {extraActions}
         {printable && <PrintArea format={format}>{render(format)}</PrintArea>}
       </Stack>
+        )}
+      </PayToScope>
     </Modal>,
     document.body,
   );
@@ -138,7 +152,7 @@ export function ReceiptModal({ order, opened, onClose, onClosed, title, extraAct
       onClose={onClose}
       title={title ?? (order ? `Receipt ${order.invoice_no}` : 'Receipt')}
       render={(format) => order && <Receipt order={order} format={format} />}
-      whatsappHref={order ? whatsappUrl(order) : ''}
+      whatsappHref={(account) => (order ? whatsappUrl(order, account) : '')}
       extraActions={extraActions}
       onClosed={onClosed}
     />

@@ -1,8 +1,9 @@
-import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
+import { type BankAccount, OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
 import { studio } from '../config';
 import { formatMoney } from '../format';
 import { discountApprovalLine, netOfRefunds, paidLater, refundLine, voidLine } from '../orders/order-labels';
 import { studioReceiptTime } from '../studio-time';
+import { payToLines } from './pay-to';
 
 /** When the sale was made, as the receipt prints it: `22 Nov 2026, 14:05`. */
 export function receiptTime(order: Pick<Order, 'created_at'>): string {
@@ -10,7 +11,7 @@ export function receiptTime(order: Pick<Order, 'created_at'>): string {
 }
 
 /** The receipt as plain text (WhatsApp, SMS, copy): the same lines the printed receipt shows. */
-export function receiptText(order: Order): string {
+export function receiptText(order: Order, payTo: BankAccount | null = null): string {
   const lines = [
     `*${studio.name}*`,
     `${OUTLET_LABELS[order.outlet]} · ${studio.phone}`,
@@ -40,6 +41,7 @@ export function receiptText(order: Order): string {
       : []),
     ...(order.status === 'void' ? ['', `*${voidLine(order)}*`] : []),
     '',
+    ...payToLines(payTo),
     `Thank you for choosing ${studio.name}!`,
   ];
   return lines.join('\n');
@@ -75,6 +77,6 @@ export function whatsappLink(phone: string | null | undefined, text: string): st
 }
 
 /** A sale's receipt on WhatsApp, to the customer when the phone is known. */
-export function whatsappUrl(order: Order): string {
-  return whatsappLink(order.customer_phone, receiptText(order));
+export function whatsappUrl(order: Order, payTo: BankAccount | null = null): string {
+  return whatsappLink(order.customer_phone, receiptText(order, payTo));
 }

@@ -6,6 +6,7 @@ import { formatMoney } from '../format';
 import { InvoiceA4 } from './invoice-a4';
 import { discountApprovalLine, netOfRefunds, paidLater, refundLine, voidLine } from '../orders/order-labels';
 import { studioReceiptTime } from '../studio-time';
+import { payToLine, usePayTo } from './pay-to';
 import { receiptTime } from './receipt-text';
 import classes from './receipt.module.css';
 
@@ -26,6 +27,7 @@ export interface ReceiptPaperProps {
  * config on top, the lines between rules, the thanks at the bottom.
  */
 export function ReceiptPaper({ format, subtitle, voided, testId = 'receipt', children }: ReceiptPaperProps) {
+  const payTo = payToLine(usePayTo());
   return (
     <div className={classes.receipt} data-format={format} data-testid={testId}>
       {voided && <div className={classes.void}>VOID</div>}
@@ -40,6 +42,11 @@ export function ReceiptPaper({ format, subtitle, voided, testId = 'receipt', chi
       <ReceiptRule />
       {children}
       <ReceiptRule />
+      {payTo && (
+        <div className={classes.center} data-testid="receipt-pay-to">
+          {payTo}
+        </div>
+      )}
       <div className={classes.center}>Thank you for choosing {studio.name}!</div>
     </div>
   );
