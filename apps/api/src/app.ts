@@ -28,6 +28,7 @@ import { registerTransferRoutes } from './features/transfers/transfers.routes.js
 import { registerReminderRoutes } from './features/reminders/reminders.routes.js';
 import { registerOfflineRoutes } from './features/pos/offline.routes.js';
 import { registerBankStatementRoutes } from './features/bank-statements/bank-statements.routes.js';
+import { registerIntegrationRoutes } from './features/integrations/integrations.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerReminderRoutes(app, db);
   registerOfflineRoutes(app, db);
   registerBankStatementRoutes(app, db);
+  registerIntegrationRoutes(app, db);
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });

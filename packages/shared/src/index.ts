@@ -36,3 +36,4 @@ export * from './refunds.js';
 export * from './reminders.js';
 export * from './offline.js';
 export * from './bank-statements.js';
+export * from './virtual-accounts.js';

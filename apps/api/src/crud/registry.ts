@@ -15,6 +15,7 @@ import type { AnyTable } from './define-crud-module.js';
 import type { CrudRegistry } from './register-crud-routes.js';
 import { clientOwnedOf } from './personal-data.js';
 import { offlineReviewsPersonal, ordersClientOwned } from '../features/pos/orders.personal.js';
+import { providerEventsPersonal } from '../features/integrations/integrations.personal.js';
 
 /** Every module served by the generic CRUD routes. */
 export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule, clientsModule, appointmentsModule, suppliersModule] as unknown as CrudModule[];
@@ -26,7 +27,7 @@ const clientOwned = clientOwnedOf(crudModules, [ordersClientOwned]);
 export const crudRegistry: CrudRegistry = {
   tableOf: (name: string): AnyTable | undefined => crudModules.find((m) => m.resource.name === name)?.table,
   clientOwned: () => clientOwned,
-  personalStores: () => [offlineReviewsPersonal],
+  personalStores: () => [offlineReviewsPersonal, providerEventsPersonal],
   referrers: (name: string) =>
     crudModules.flatMap((module) => {
       const { resource } = module;

@@ -27,3 +27,4 @@ export { appointmentsTable, appointmentPaymentsTable } from '../resources/appoin
 export { suppliersTable, supplierPayablesTable } from '../resources/suppliers/suppliers.table.js';
 export { duesRemindersTable } from '../features/reminders/reminders.table.js';
 export { bankStatementsTable, bankStatementLinesTable, bankColumnMapsTable } from '../features/bank-statements/bank-statements.table.js';
+export { integrationsTable, virtualAccountsTable, providerEventsTable } from '../features/integrations/integrations.table.js';

@@ -220,7 +220,7 @@ function refusal(line: (TransferLine & { method: string; parent_status: string |
   return null;
 }
 
-const resourceOf = (kind: TransferKind) => (kind === 'sale' ? 'orders' : LEDGERS.find((s) => s.kind === kind)!.resource);
+export const resourceOf = (kind: TransferKind) => (kind === 'sale' ? 'orders' : LEDGERS.find((s) => s.kind === kind)!.resource);
 const tableOf = (kind: TransferKind) => (kind === 'sale' ? P : LEDGERS.find((s) => s.kind === kind)!.ledger);
 
 /**
