@@ -3,6 +3,7 @@ import { type BankAccount, type StudioSettings, MAX_TOKEN_IDLE_DAYS, bankAccount
 import { z } from 'zod';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { useStudioSettings, useUpdateSettings } from '../../lib/settings-queries';
+import { PaystackSettings } from './paystack-settings';
 
 type NumberKey = 'max_staff_discount_percent' | 'token_idle_days' | 'offline_stale_hours' | 'offline_backdate_days';
 
@@ -71,6 +72,7 @@ export function StaffDiscountLimit() {
         <SettingForm key={`${key}:${settings[key]}`} field={FIELDS[key]} settings={settings} />
       ))}
       <BankAccountForm key={JSON.stringify(settings.bank_account)} account={settings.bank_account} />
+      <PaystackSettings />
     </SimpleGrid>
   );
 }
