@@ -44,6 +44,9 @@ function staffMay({ method, path }: Route): boolean {
   if (method === 'POST' && path === '/api/orders/{id}/refunds') return true;
   // what a sale still owes is taken at the till (issue 28, item 3; owed-sales.test.ts)
   if (method === 'POST' && path === '/api/orders/{id}/payments') return true;
+  // the desk sends the day-before appointment reminders, recorded for every device (issue 34, item 4)
+  if (path === '/api/reminders/appointments/{day}' && read) return true;
+  if (method === 'POST' && path === '/api/reminders/appointments/sent') return true;
   // the till reads the staff discount limit (issue 9; docs/decisions/011); only admins change it
   if (read && path === '/api/settings') return true;
   // reading invoices: the invoice lists and a day's invoices of an outlet

@@ -82,3 +82,23 @@ export interface DueReminders {
 export interface RemindersSentResult {
   data: (ReminderItem & { last_reminder: LastReminder })[];
 }
+
+/**
+ * The day-before appointment reminders (issue 34, item 4): recorded on the server like the payment reminders, so a
+ * reminder sent from one phone shows as sent on every device, with who sent it and when. Staff and admins send them.
+ */
+export const APPOINTMENT_REMINDER_KIND = 'appointment' as const;
+
+/** `GET /api/reminders/appointments/{day}`: the appointments of that day reminded, each with its last reminder. */
+export interface AppointmentRemindersSent {
+  data: { appointment_id: number; last_reminder: LastReminder }[];
+}
+
+/** `POST /api/reminders/appointments/sent` (staff): the appointments just reminded. */
+export const appointmentRemindersSentSchema = z.object({
+  ids: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .min(1, { error: 'Choose at least one appointment.' })
+    .max(500),
+});
+export type AppointmentRemindersSentInput = z.input<typeof appointmentRemindersSentSchema>;

@@ -40,18 +40,37 @@ export async function countOwned(db: DbOrTx, owned: readonly ClientOwned[], clie
   return out;
 }
 
-/** A merge: every record of `from` now belongs to `to`. */
-export async function repointOwned(tx: Tx, owned: readonly ClientOwned[], from: number, to: number): Promise<Record<string, number>> {
-  const moved: Record<string, number> = {};
+/** A merge: every record of `from` now belongs to `to`. Returns the ids moved, per resource (a merge's undo needs them). */
+export async function repointOwned(tx: Tx, owned: readonly ClientOwned[], from: number, to: number): Promise<Record<string, number[]>> {
+  const moved: Record<string, number[]> = {};
   for (const o of owned) {
     const done = await tx
       .update(o.table)
       .set({ [o.client]: to } as never)
       .where(eq(col(o.table, o.client), from))
       .returning({ id: col(o.table, 'id') });
-    moved[o.resource] = done.length;
+    moved[o.resource] = done.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
   return moved;
+}
+
+/**
+ * A merge undone: the records `moved` (per resource) that still belong to `to` go back to `from`; a record since
+ * given to another client stays where it is. Returns how many went back, per resource.
+ */
+export async function restoreOwned(tx: Tx, owned: readonly ClientOwned[], moved: Record<string, number[]>, to: number, from: number): Promise<Record<string, number>> {
+  const back: Record<string, number> = {};
+  for (const o of owned) {
+    const ids = moved[o.resource] ?? [];
+    if (!ids.length) continue;
+    const done = await tx
+      .update(o.table)
+      .set({ [o.client]: from } as never)
+      .where(and(eq(col(o.table, o.client), to), inArray(col(o.table, 'id'), ids)))
+      .returning({ id: col(o.table, 'id') });
+    back[o.resource] = done.length;
+  }
+  return back;
 }
 
 /** Everything held on the clients `ids`: each kind's records under its export key, with their payment lines. */

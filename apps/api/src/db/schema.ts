@@ -23,6 +23,7 @@ export { offlineReviewsTable, devicesTable } from '../features/pos/offline.table
 export { settingsTable } from '../features/settings/settings.table.js';
 export { idempotencyKeysTable } from '../crud/idempotency.table.js';
 export { clientsTable } from '../resources/clients/clients.table.js';
+export { clientMergesTable } from '../resources/clients/client-merges.table.js';
 export { appointmentsTable, appointmentPaymentsTable } from '../resources/appointments/appointments.table.js';
 export { suppliersTable, supplierPayablesTable } from '../resources/suppliers/suppliers.table.js';
 export { duesRemindersTable } from '../features/reminders/reminders.table.js';

@@ -129,3 +129,34 @@ export interface ClientBackfillReport {
   clients_created: number;
   left_alone: { total: number; by_reason: Record<string, number>; examples: { resource: string; id: number; phone: string | null; reason: string }[] };
 }
+
+/**
+ * `GET /api/clients/{id}/duplicates` (admin; issue 34, item 3): the records likely to be the same person, the most
+ * likely first: the same name and a similar phone, then the same name, then a similar phone (one digit off, two
+ * digits swapped, or the same last 7 digits).
+ */
+export const DUPLICATE_REASONS = ['same_name', 'similar_phone'] as const;
+export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
+export interface ClientDuplicate {
+  client: Client;
+  reasons: DuplicateReason[];
+}
+
+/** A merge as recorded (`POST /api/clients/merge`'s `merge`, `GET /api/clients/{id}/merges`): undone until `undo_until`. */
+export interface ClientMergeRecord {
+  id: number;
+  keep_id: number;
+  merge_id: number;
+  /** How many records moved, per resource. */
+  moved: Record<string, number>;
+  merged_at: string;
+  merged_by: { id: number; name: string } | null;
+  undo_until: string;
+  undone_at: string | null;
+  undone_by: { id: number; name: string } | null;
+  /** Whether `POST /api/clients/merges/{id}/undo` would undo it now. */
+  can_undo: boolean;
+}
+
+/** How long a merge may be undone. */
+export const MERGE_UNDO_DAYS = 7;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, gt, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   givesChange,
   OUTLETS,
@@ -280,7 +280,9 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
   app.get('/api/orders/search/:text', { config: staff, schema: { tags, params: textParams, querystring: listQuery } }, async (req) => {
     const { text } = req.params;
     const q = req.query;
-    return searchedOrders(db, and(ilike(O.invoice_no, containsPattern(text)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q);
+    // an offline sale is found by the provisional number its customer holds too (OFF-7Q2-0004: issue 34, item 2)
+    const pattern = containsPattern(text);
+    return searchedOrders(db, and(or(ilike(O.invoice_no, pattern), ilike(O.provisional_no, pattern)), q.outlet ? eq(O.outlet, q.outlet) : undefined), q);
   });
 
   app.get('/api/orders/:id', { config: staff, schema: { tags, params: idParams } }, async (req) => {

@@ -215,6 +215,16 @@ function notEnoughStock(items: Input['items'], short: { id: number; name: string
 }
 
 /**
+ * An invoice's time (issue 34, item 2): an offline sale's is when it was sold (the device queued it), not when it
+ * reached the server, so the synced invoice reads as the provisional receipt did. The server's time instead when the
+ * device's is ahead of the server (a clock running fast) or on another day than the sale is recorded on (an admin
+ * recording a review on another open day).
+ */
+function soldAt(queued: Date | null, businessDate: string, at: Date, timeZone: string): Date {
+  return queued !== null && queued < at && studioDate(queued, timeZone) === businessDate ? queued : at;
+}
+
+/**
  * Writes a priced, checked sale in one statement: the stock decrements (each guarded by `quantity >= wanted`,
  * on rows the sale already holds locked), then the outlet's invoice counter (locked last, so two sales of an
  * outlet wait on each other only for the rest of this statement and the commit), the order, its items,
@@ -274,7 +284,7 @@ async function writeSale(
              ${o.amount_paid}::numeric, ${o.change}::numeric, ${o.payment_method}, ${sale.user.id}::int, ${sale.user.name}, ${o.note},
              ${o.client_ref}, ${o.request_hash}, ${o.discount_approved_by}::int, ${o.discount_approved_by_name},
              ${o.deposit}::numeric, ${o.business_date}::date, ${o.oversold}::boolean, ${o.offline_device}, ${o.offline_seq}::int, ${o.provisional_no},
-             ${o.queued_at}::timestamptz, ${o.prices_as_of}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+             ${o.queued_at}::timestamptz, ${o.prices_as_of}::timestamptz, ${o.sold_at}::timestamptz, ${at}::timestamptz
       from cnt
       returning id, invoice_no, client_id
     ),
@@ -517,9 +527,10 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
         provisional_no: off?.provisional_no ?? null,
       };
       const offlineTimes = { queued_at: off ? new Date(off.queued_at) : null, prices_as_of: off ? new Date(off.prices_as_of) : null };
+      const soldTime = soldAt(offlineTimes.queued_at, businessDate, at, timeZone);
       const written = await writeSale(tx, {
         outlet: input.outlet,
-        order: { ...order, queued_at: offlineTimes.queued_at?.toISOString() ?? null, prices_as_of: offlineTimes.prices_as_of?.toISOString() ?? null },
+        order: { ...order, queued_at: offlineTimes.queued_at?.toISOString() ?? null, prices_as_of: offlineTimes.prices_as_of?.toISOString() ?? null, sold_at: soldTime.toISOString() },
         lines,
         payments: paid,
         stock: needs,
@@ -573,7 +584,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
         voided_by_name: null,
         void_reason: null,
         client_id: written.clientId,
-        created_at: at,
+        created_at: soldTime,
         updated_at: at,
       };
       const itemRows = lines.map((l, i) => ({

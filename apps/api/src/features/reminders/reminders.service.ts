@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { addDays, fromKobo, type DueReminder, type DueReminders, type LastReminder, type ReminderItem, type ReminderKind } from '@studio/shared';
+import { type APPOINTMENT_REMINDER_KIND, addDays, fromKobo, type DueReminder, type DueReminders, type LastReminder, type ReminderItem, type ReminderKind } from '@studio/shared';
 import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import {
@@ -107,7 +107,7 @@ const SOURCES: Source[] = [
 const sourceOf = (kind: ReminderKind) => SOURCES.find((s) => s.kind === kind)!;
 
 type Row = { id: number; name: string; phone: string; charge: string; amount_paid: string; balance: string; date: string; about: string };
-type LastRow = { kind: ReminderKind; record_id: number; sent_at: Date | string; sent_by: number | null; sent_by_name: string | null; balance: string };
+type LastRow = { kind: ReminderKind | typeof APPOINTMENT_REMINDER_KIND; record_id: number; sent_at: Date | string; sent_by: number | null; sent_by_name: string | null; balance: string };
 
 const naira = (v: string | number | null) => fromKobo(sumKobo(v));
 const lastOf = (r: LastRow): LastReminder => ({
@@ -117,7 +117,7 @@ const lastOf = (r: LastRow): LastReminder => ({
 });
 
 /** The latest reminder of each of these records (one query per kind listed). */
-async function lastReminders(db: DbOrTx, kind: ReminderKind, ids: number[]): Promise<Map<number, LastReminder>> {
+export async function lastReminders(db: DbOrTx, kind: ReminderKind | typeof APPOINTMENT_REMINDER_KIND, ids: number[]): Promise<Map<number, LastReminder>> {
   if (!ids.length) return new Map();
   const found = await rows<LastRow>(
     db,

@@ -11,7 +11,8 @@ import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
 import { clientsTable } from './clients.table.js';
 import { recordErasure } from './erasure-record.js';
-import { backfillClients, clientExport, clientHistory, eraseClient, findClientByPhone, findOrCreateClient, historyCounts, lastPurchase, mergeClients } from './clients.service.js';
+import { backfillClients, clientExport, clientHistory, eraseClient, findClientByPhone, findOrCreateClient, historyCounts, lastPurchase, mergeClients, undoMergeClients } from './clients.service.js';
+import { duplicatesOf, mergesOf } from './client-merges.service.js';
 
 const C = clientsTable;
 const phoneParams = z.object({ phone: z.string().min(1).max(40) });
@@ -69,14 +70,31 @@ export const clientsModule = defineCrudModule({
       return { data: { ...history, client: present(history.client, req) } };
     });
 
+    // merge, hard to get wrong (issue 34, item 3): the likely duplicates first, the merges made, and an undo for 7 days
+    app.get('/api/clients/:id/duplicates', { config: admin, schema: { tags, params: idParams, summary: 'The records likely to be the same person, most likely first' } }, async (req) => {
+      const found = await duplicatesOf(db, parseId(req.params.id, 'Client'));
+      if (!found) throw notFound('Client');
+      return { data: found.map((d) => ({ client: present(d.client, req), reasons: d.reasons })) };
+    });
+
+    app.get('/api/clients/:id/merges', { config: admin, schema: { tags, params: idParams, summary: 'The merges a client took part in, with their undo' } }, async (req) => ({
+      data: await mergesOf(db, parseId(req.params.id, 'Client')),
+    }));
+
+    app.post('/api/clients/merges/:id/undo', { config: admin, schema: { tags, params: idParams, summary: 'Undo a merge (within 7 days)' } }, async (req) => {
+      const id = parseId(req.params.id, 'Merge');
+      return { data: await db.transaction((tx) => undoMergeClients(tx, registry, id, currentUser(req))) };
+    });
+
     app.get('/api/clients/:id/last-purchase', { config: staff, schema: { tags, params: idParams, querystring: outletQuery, summary: "The client's last paid sale (Repeat last purchase)" } }, async (req) => {
       const id = parseId(req.params.id, 'Client');
       return { data: await lastPurchase(db, id, req.query.outlet) };
     });
 
     app.post('/api/clients/merge', { config: admin, schema: { tags, body: clientMergeSchema, summary: 'Merge two records of one person' } }, async (req) => {
-      const row = await db.transaction((tx) => mergeClients(tx, registry, req.body.keep_id, req.body.merge_id, currentUser(req)));
-      return { data: present(row, req) };
+      const { merge, ...row } = await db.transaction((tx) => mergeClients(tx, registry, req.body.keep_id, req.body.merge_id, currentUser(req)));
+      // the merge's record: undone by POST /api/clients/merges/{id}/undo until `undo_until`
+      return { data: present(row, req), merge };
     });
 
     app.get('/api/clients/:id/export', { config: admin, schema: { tags, params: idParams, summary: 'Everything the studio holds on a client (NDPA 2023)' } }, async (req) => {

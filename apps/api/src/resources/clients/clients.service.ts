@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { fromKobo, normalizePhone, PHONE_ERROR, studioDate, toKobo, type ClientBackfillReport, type ClientHistory, type ClientHistoryEntry, type Order, type Outlet } from '@studio/shared';
+import { fromKobo, MERGE_UNDO_DAYS, normalizePhone, PHONE_ERROR, studioDate, toKobo, type ClientBackfillReport, type ClientHistory, type ClientHistoryEntry, type Order, type Outlet } from '@studio/shared';
 import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
@@ -12,9 +12,11 @@ import { bridalBookingsTable } from '../bridal-bookings/bridal-bookings.table.js
 import { hostelStudentsTable, officeStudentsTable, studentsTable } from '../trainees/trainees.table.js';
 import { appointmentsTable } from '../appointments/appointments.table.js';
 import type { CrudRegistry } from '../../crud/define-crud-module.js';
-import { col, countOwned, ERASED_NAME, eraseOwned, exportOwned, PersonalTraces, repointOwned, scrubStored, type ClientOwned } from '../../crud/personal-data.js';
+import { col, countOwned, ERASED_NAME, eraseOwned, exportOwned, PersonalTraces, repointOwned, restoreOwned, scrubStored, type ClientOwned } from '../../crud/personal-data.js';
 import { productsTable } from '../products/products.table.js';
 import { clientsTable } from './clients.table.js';
+import { type ClientMergeRef, forgetMergeDetails, presentMerge, recordMerge } from './client-merges.service.js';
+import { clientMergesTable } from './client-merges.table.js';
 
 // What is not plain CRUD about clients: found or created by phone, history, merge, export, erase, backfill.
 
@@ -193,7 +195,7 @@ const joinNotes = (a: string | null, b: string | null) => (a && b && a !== b ? `
  * typed with either number finds the kept client). The kept record's empty details are filled from the merged
  * one; notes and allergies are joined; the later patch test and consent win.
  */
-export async function mergeClients(tx: Tx, registry: PersonalRegistry, keepId: number, mergeId: number, user: UserRow): Promise<ClientRow> {
+export async function mergeClients(tx: Tx, registry: PersonalRegistry, keepId: number, mergeId: number, user: UserRow): Promise<ClientRow & { merge: ClientMergeRef }> {
   const rows = await lockClients(tx, [keepId, mergeId]);
   const keep = rows.get(keepId);
   const merge = rows.get(mergeId);
@@ -205,7 +207,7 @@ export async function mergeClients(tx: Tx, registry: PersonalRegistry, keepId: n
   }
   const moved = await repointOwned(tx, registry.clientOwned(), mergeId, keepId);
   // records merged into the merged one earlier now forward to the kept one
-  await tx.update(C).set({ merged_into_id: keepId, updated_at: new Date() }).where(eq(C.merged_into_id, mergeId));
+  const forwarded = await tx.update(C).set({ merged_into_id: keepId, updated_at: new Date() }).where(eq(C.merged_into_id, mergeId)).returning({ id: C.id });
   const laterTest = (merge.patch_test_date ?? '') > (keep.patch_test_date ?? '');
   const laterConsent = (merge.consent_date ?? '') > (keep.consent_date ?? '');
   const [kept] = await tx
@@ -222,8 +224,43 @@ export async function mergeClients(tx: Tx, registry: PersonalRegistry, keepId: n
     .where(eq(C.id, keepId))
     .returning();
   await tx.update(C).set({ merged_into_id: keepId, updated_at: new Date() }).where(eq(C.id, mergeId));
-  await recordActivity(tx, { user, action: 'merge', resource: 'clients', recordId: keepId, before: { keep_id: keepId, merge_id: mergeId }, after: { moved } });
-  return kept!;
+  const counts = Object.fromEntries(Object.entries(moved).map(([k, ids]) => [k, ids.length]));
+  const mergeRecord = await recordMerge(tx, { keep, kept: kept!, mergeId, moved, forwarded: forwarded.map((r) => r.id), user });
+  await recordActivity(tx, { user, action: 'merge', resource: 'clients', recordId: keepId, before: { keep_id: keepId, merge_id: mergeId }, after: { moved: counts, merge_record: mergeRecord.id } });
+  return { ...kept!, merge: mergeRecord };
+}
+
+/**
+ * Undoes a merge within MERGE_UNDO_DAYS (issue 34, item 3): the records it moved that are still on the kept client go
+ * back to the merged one, the records it forwarded forward to the merged one again, the merged one is live again
+ * (its phone finds it), and each detail the merge filled on the kept client is put back unless edited since. Refused
+ * (422 on `id`) once undone, too old, or when either client was erased, or merged again, since.
+ */
+export async function undoMergeClients(tx: Tx, registry: PersonalRegistry, mergeRecordId: number, user: UserRow): Promise<ClientMergeRef> {
+  const [record] = await tx.select().from(clientMergesTable).where(eq(clientMergesTable.id, mergeRecordId)).for('update');
+  if (!record) throw notFound('Merge');
+  const now = new Date();
+  if (record.undone_at) throw invalidField('id', `This merge was already undone on ${studioDate(record.undone_at, 'Africa/Lagos')}.`);
+  if (!presentMerge(record, now).can_undo && record.details !== null) throw invalidField('id', `A merge can be undone for ${MERGE_UNDO_DAYS} days only: this one was made on ${studioDate(record.merged_at, 'Africa/Lagos')}.`);
+  const rows = await lockClients(tx, [record.keep_id, record.merge_id]);
+  const keep = rows.get(record.keep_id)!;
+  const merged = rows.get(record.merge_id)!;
+  if (record.details === null || keep.erased_at || merged.erased_at) throw invalidField('id', 'One of these clients was erased since: the merge cannot be undone.');
+  if (keep.merged_into_id) throw invalidField('id', `${keep.name} was since merged into another client: undo that merge first.`);
+  if (merged.merged_into_id !== keep.id) throw invalidField('id', 'The merged record was changed since: the merge cannot be undone.');
+  const back = await restoreOwned(tx, registry.clientOwned(), record.moved, keep.id, merged.id);
+  if (record.forwarded.length) {
+    await tx.update(C).set({ merged_into_id: merged.id, updated_at: now }).where(and(inArray(C.id, record.forwarded), eq(C.merged_into_id, keep.id)));
+  }
+  await tx.update(C).set({ merged_into_id: null, updated_at: now }).where(eq(C.id, merged.id));
+  const restore: Record<string, unknown> = {};
+  for (const [field, [before, after]] of Object.entries(record.details)) {
+    if (JSON.stringify(keep[field as keyof ClientRow] ?? null) === JSON.stringify(after ?? null)) restore[field] = before;
+  }
+  if (Object.keys(restore).length) await tx.update(C).set({ ...restore, updated_at: now } as never).where(eq(C.id, keep.id));
+  const [done] = await tx.update(clientMergesTable).set({ undone_at: now, undone_by: user.id, undone_by_name: user.name }).where(eq(clientMergesTable.id, record.id)).returning();
+  await recordActivity(tx, { user, action: 'unmerge', resource: 'clients', recordId: keep.id, before: { keep_id: keep.id, merge_id: merged.id, merge_record: record.id }, after: { moved_back: back } });
+  return presentMerge(done!, now);
 }
 
 /**
@@ -267,6 +304,8 @@ export async function eraseClient(tx: Tx, registry: PersonalRegistry, id: number
     for (const v of [row.name, row.phone, row.email, row.notes, row.allergies]) traces.add(v);
   }
   const anonymised = await eraseOwned(tx, registry.clientOwned(), ids, traces);
+  // a merge's record of the details it filled holds notes and an e-mail: gone, and the merge can no longer be undone
+  await forgetMergeDetails(tx, ids);
   // the activity log's before/after, the stored answers of retried calls, the offline review queue
   const scrubbed = await scrubStored(tx, traces, registry.personalStores());
   const now = new Date();

@@ -7,6 +7,7 @@ import type { OutboxEntry } from '../../lib/offline/outbox';
 import { syncPill } from '../../lib/offline/sync-pill';
 import { outboxCounts, shellOutbox, syncState } from '../../lib/offline/sync-state';
 import { useSignal } from '../../lib/signal';
+import { onIdle } from '../../lib/when-idle';
 import { useLatch } from '../../lib/use-latch';
 import { useLogout } from '../../lib/use-logout';
 
@@ -27,6 +28,11 @@ export function useOfflineSync() {
     scheduleBackgroundSync();
     // asked once signed in: a browser under storage pressure then never evicts the outbox (Chromium grants it to an installed app)
     void navigator.storage?.persist?.().catch(() => undefined);
+    // every outlet's till list on this device, so a till never opened here still sells offline (issue 34, item 2);
+    // when the browser is idle, after the page: it is not the page's work
+    return onIdle(() => {
+      if (typeof indexedDB !== 'undefined') void import('../../lib/offline/till-lists').then((m) => m.downloadTillLists()).catch(() => undefined);
+    }, 4000);
   }, []);
 }
 

@@ -4,6 +4,7 @@ import {
   APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_TRANSITIONS,
   type Appointment,
+  type AppointmentRemindersSent,
   type AppointmentStatus,
   DEPOSIT_OUTCOME_LABELS,
   OUTLETS,
@@ -14,6 +15,7 @@ import {
   settledText,
 } from '@studio/shared';
 import { IconBrandWhatsapp, IconCash, IconPencil, IconPlus, IconShoppingCart, IconUser } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hooksFor } from '../../crud/create-resource-hooks';
@@ -26,6 +28,7 @@ import { ResourceForm } from '../../crud/resource-form';
 import { type FormValue, defineResourceUi } from '../../crud/resource-ui';
 import { useCurrentUser } from '../../lib/auth-store';
 import { checkoutPath, useClientByPhone } from '../../lib/clients-queries';
+import { apiRequest } from '../../lib/api-client';
 import { studio } from '../../lib/config';
 import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -431,18 +434,32 @@ function AppointmentDetailModal({
   );
 }
 
-const sentKey = (day: string) => `reminders-sent:${day}`;
-function loadSent(day: string): number[] {
-  try {
-    return JSON.parse(window.localStorage.getItem(sentKey(day)) ?? '[]') as number[];
-  } catch {
-    return [];
-  }
+const sentKeyOf = (day: string) => ['reminders', 'appointments', day] as const;
+
+/**
+ * The day's appointment reminders already sent, from the server (issue 34, item 4): the same on every device, with
+ * who sent each and when; and the mutation that records one.
+ */
+function useAppointmentReminders(day: string) {
+  const client = useQueryClient();
+  const sent = useQuery({
+    queryKey: sentKeyOf(day),
+    queryFn: ({ signal }) => apiRequest<AppointmentRemindersSent>(`/api/reminders/appointments/${day}`, { signal }).then((r) => r.data),
+    // another device's reminders appear when the page is looked at again
+    refetchOnWindowFocus: true,
+  });
+  const mark = useMutation({
+    mutationFn: (ids: number[]) => apiRequest<AppointmentRemindersSent>('/api/reminders/appointments/sent', { method: 'POST', body: { ids } }).then((r) => r.data),
+    onSuccess: (added) =>
+      client.setQueryData<AppointmentRemindersSent['data']>(sentKeyOf(day), (old) => [...(old ?? []).filter((o) => !added.some((a) => a.appointment_id === o.appointment_id)), ...added]),
+  });
+  return { sent: sent.data, mark };
 }
 
 /**
  * /appointments/reminders: tomorrow's appointments still booked, each with its WhatsApp reminder (wa.me, the
- * text typed in); "Open next" steps through the ones not sent yet. What was sent is kept on this device.
+ * text typed in); "Open next" steps through the ones not sent yet. What was sent is recorded on the server, with who
+ * sent it and when, so every device of the studio sees it.
  */
 export function RemindersPage({ title }: { title: string }) {
   const [day, setDay] = useState(() => {
@@ -453,19 +470,12 @@ export function RemindersPage({ title }: { title: string }) {
   });
   const list = hooksFor(appointments).useList({ path: `${appointments.path}/reminders/${day}`, perPage: 100, sort: 'starts_at', order: 'asc' });
   const rows = list.data?.rows ?? [];
-  const [sent, setSent] = useState<number[]>(() => loadSent(day));
+  const { sent, mark } = useAppointmentReminders(day);
   const dialogs = useAppointmentDialogs();
-  const markSent = (id: number) =>
-    setSent((s) => {
-      const next = s.includes(id) ? s : [...s, id];
-      window.localStorage.setItem(sentKey(day), JSON.stringify(next));
-      return next;
-    });
-  const sentSet = useMemo(() => new Set(sent), [sent]);
+  const lastOf = useMemo(() => new Map((sent ?? []).map((s) => [s.appointment_id, s.last_reminder])), [sent]);
+  const sentSet = useMemo(() => new Set(lastOf.keys()), [lastOf]);
   const changeDay = (d: string | null) => {
-    if (!d) return;
-    setDay(d);
-    setSent(loadSent(d));
+    if (d) setDay(d);
   };
   return (
     <div data-testid="reminders-page">
@@ -477,7 +487,7 @@ export function RemindersPage({ title }: { title: string }) {
         phone={(a) => a.client_phone}
         text={reminderText}
         sent={sentSet}
-        onSent={(a) => markSent(a.id)}
+        onSent={(a) => mark.mutateAsync([a.id]).then(() => undefined)}
         controls={<SegmentedDay day={day} onDay={changeDay} />}
         loading={list.isPending}
         failed={list.isError}
@@ -488,13 +498,17 @@ export function RemindersPage({ title }: { title: string }) {
           </Anchor>
         )}
         detail={(a) => `${a.service_name} with ${a.artist_name} · ${a.client_phone ?? 'no phone'}`}
-        status={(a) =>
-          sentSet.has(a.id) && (
-            <Badge color="teal" variant="light">
-              Sent
-            </Badge>
-          )
-        }
+        status={(a) => {
+          const last = lastOf.get(a.id);
+          return (
+            last && (
+              <Badge color="teal" variant="light" style={{ textTransform: 'none' }} data-testid="reminder-sent-by">
+                Sent {studioTime(last.at)}
+                {last.by ? ` by ${last.by.name}` : ''}
+              </Badge>
+            )
+          );
+        }}
       />
       <AppointmentDialogs dialogs={dialogs} />
     </div>

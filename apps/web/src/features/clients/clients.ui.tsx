@@ -2,14 +2,17 @@ import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Te
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   type Client,
+  type ClientDuplicate,
   type ClientHistoryEntry,
+  type ClientMergeRecord,
+  type DuplicateReason,
   OUTLET_LABELS,
   PATCH_TEST_RESULTS,
   PATCH_TEST_RESULT_LABELS,
   clients,
 } from '@studio/shared';
 import { IconCalendarPlus, IconCash, IconDownload, IconEraser, IconGitMerge, IconPencil } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { hooksFor, resourceKeys } from '../../crud/create-resource-hooks';
@@ -201,6 +204,7 @@ export function ClientPage({ title }: { title: string }) {
               <Figure label="Deposits held" value={formatMoney(summary?.deposits_held ?? 0)} />
             </SimpleGrid>
           </Card>
+          {admin && !gone && <MergeUndo client={client} />}
           {owingSales.map((o) => (
             <Alert key={o.id} color="red" variant="light" data-testid="client-owes">
               <Group justify="space-between" wrap="wrap" gap="sm">
@@ -323,7 +327,13 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Merge (admin): another record of the same person moves here; its phone then finds this client. */
+const REASON_LABELS: Record<DuplicateReason, string> = { same_name: 'Same name', similar_phone: 'Similar phone' };
+
+/**
+ * Merge (admin): another record of the same person moves here; its phone then finds this client. The likely
+ * duplicates are offered first (issue 34, item 3), the chosen record's history is shown before confirming, and the
+ * merge can be undone for 7 days from this page.
+ */
 function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
   const queryClient = useQueryClient();
@@ -331,16 +341,28 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
   const [q] = useDebouncedValue(search.trim(), 300);
   const [mergeId, setMergeId] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const duplicates = useQuery({
+    queryKey: [...clientMergeKey(keep.id), 'duplicates'],
+    queryFn: ({ signal }) => api.get<ClientDuplicate[]>(`${clients.path}/${segment(keep.id)}/duplicates`, undefined, signal),
+    enabled: opened,
+  });
   const found = hooksFor(clients).useList({ q: q || undefined, perPage: 20 });
-  const options = (found.data?.rows ?? []).filter((c) => c.id !== keep.id).map((c) => ({ value: String(c.id), label: `${c.name} · ${c.phone ?? 'no phone'}` }));
-  const chosen = found.data?.rows.find((c) => String(c.id) === mergeId);
+  const likely = duplicates.data ?? [];
+  const searched = (found.data?.rows ?? []).filter((c) => c.id !== keep.id && !likely.some((d) => d.client.id === c.id));
+  const options = [
+    ...(likely.length ? [{ group: 'Likely duplicates', items: likely.map((d) => ({ value: String(d.client.id), label: `${d.client.name} · ${d.client.phone ?? 'no phone'} (${d.reasons.map((r) => REASON_LABELS[r]).join(', ')})` })) }] : []),
+    { group: 'Other clients', items: searched.map((c) => ({ value: String(c.id), label: `${c.name} · ${c.phone ?? 'no phone'}` })) },
+  ];
+  const chosen = likely.find((d) => String(d.client.id) === mergeId)?.client ?? found.data?.rows.find((c) => String(c.id) === mergeId);
+  const chosenHistory = useClientHistory(chosen ? chosen.id : null);
   async function merge() {
     if (!mergeId) return;
     setSaving(true);
     try {
       await api.post(`${clients.path}/merge`, { keep_id: keep.id, merge_id: Number(mergeId) });
       await queryClient.invalidateQueries({ queryKey: resourceKeys(clients.name).all });
-      notify.success(`Merged into ${keep.name}.`);
+      await queryClient.invalidateQueries({ queryKey: clientMergeKey(keep.id) });
+      notify.success(`Merged into ${keep.name}. It can be undone for 7 days from this page.`);
       setMergeId(null);
       onClose();
     } catch {
@@ -349,6 +371,7 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
       setSaving(false);
     }
   }
+  const entries = chosenHistory.data?.entries ?? [];
   return (
     <Modal opened={opened} onClose={onClose} title="Merge a duplicate" size="lg" fullScreen={phone} centered data-testid="merge-modal">
       <Stack>
@@ -356,8 +379,36 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
           Every sale, booking, training record and appointment of the record you choose moves to <b>{keep.name}</b>. Its phone number then finds {keep.name}.
           Empty details here are filled from it; notes and allergies are joined.
         </Text>
+        {likely.length > 0 && (
+          <Stack gap={6} data-testid="merge-likely">
+            <Text fz="sm" fw={600}>
+              Likely duplicates
+            </Text>
+            {likely.map((d) => (
+              <Button
+                key={d.client.id}
+                variant={String(d.client.id) === mergeId ? 'light' : 'default'}
+                justify="space-between"
+                fullWidth
+                onClick={() => setMergeId(String(d.client.id))}
+                rightSection={
+                  <Group gap={4}>
+                    {d.reasons.map((r) => (
+                      <Badge key={r} size="sm" variant="light" color={r === 'same_name' ? 'blue' : 'grape'}>
+                        {REASON_LABELS[r]}
+                      </Badge>
+                    ))}
+                  </Group>
+                }
+                data-testid="merge-likely-row"
+              >
+                {d.client.name} · {d.client.phone ?? 'no phone'}
+              </Button>
+            ))}
+          </Stack>
+        )}
         <Select
-          label="The duplicate record"
+          label={likely.length ? 'Or search for another record' : 'The duplicate record'}
           placeholder="Search by name or phone"
           searchable
           searchValue={search}
@@ -370,8 +421,38 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
           data-testid="merge-pick"
         />
         {chosen && (
+          <Card withBorder radius="md" data-testid="merge-candidate">
+            <Text fz="sm" fw={600} mb={4}>
+              {chosen.name} · {chosen.phone ?? 'no phone'}
+              {chosen.email ? ` · ${chosen.email}` : ''}
+            </Text>
+            {chosenHistory.isPending ? (
+              <Text fz="sm" c="dimmed">
+                Loading their history...
+              </Text>
+            ) : (
+              <>
+                <Text fz="sm" data-testid="merge-candidate-summary">
+                  {chosenHistory.data?.summary.visits ?? 0} visits, last {chosenHistory.data?.summary.last_visit ? formatDate(chosenHistory.data.summary.last_visit) : 'never'} · owes{' '}
+                  {formatMoney(chosenHistory.data?.summary.balance_owed ?? 0)}
+                </Text>
+                {entries.slice(0, 5).map((e) => (
+                  <Text key={`${e.kind}-${e.id}`} fz="xs" c="dimmed" data-testid="merge-candidate-entry">
+                    {formatDate(e.date)} · {e.title} · {e.status}
+                  </Text>
+                ))}
+                {entries.length > 5 && (
+                  <Text fz="xs" c="dimmed">
+                    and {entries.length - 5} more
+                  </Text>
+                )}
+              </>
+            )}
+          </Card>
+        )}
+        {chosen && (
           <Alert color="orange" data-testid="merge-summary">
-            {chosen.name} ({chosen.phone ?? 'no phone'}) will be merged into {keep.name} ({keep.phone}). This cannot be undone.
+            {chosen.name} ({chosen.phone ?? 'no phone'}) will be merged into {keep.name} ({keep.phone}). You can undo it from this page for 7 days.
           </Alert>
         )}
         <Group justify="flex-end">
@@ -385,6 +466,47 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
       </Stack>
     </Modal>
   );
+}
+
+const clientMergeKey = (id: number) => ['clients', 'merges', id] as const;
+
+/** The merges into this client that may still be undone (admin), each with its Undo (issue 34, item 3). */
+function MergeUndo({ client }: { client: Client }) {
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState<number | null>(null);
+  const merges = useQuery({
+    queryKey: clientMergeKey(client.id),
+    queryFn: ({ signal }) => api.get<ClientMergeRecord[]>(`${clients.path}/${segment(client.id)}/merges`, undefined, signal),
+  });
+  const open = (merges.data ?? []).filter((m) => m.keep_id === client.id && m.can_undo);
+  async function undo(m: ClientMergeRecord) {
+    setSaving(m.id);
+    try {
+      await api.post(`${clients.path}/merges/${segment(m.id)}/undo`, {});
+      await queryClient.invalidateQueries({ queryKey: resourceKeys(clients.name).all });
+      await queryClient.invalidateQueries({ queryKey: clientMergeKey(client.id) });
+      await queryClient.invalidateQueries({ queryKey: ['clients'] });
+      notify.success(`Merge undone: client #${m.merge_id} and their records are separate again.`);
+    } catch {
+      // the API client showed why
+    } finally {
+      setSaving(null);
+    }
+  }
+  return open.map((m) => (
+    <Alert key={m.id} color="blue" variant="light" data-testid="client-merge-undo">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm">
+          Client #{m.merge_id} was merged into this one on {formatDate(m.merged_at.slice(0, 10))}
+          {m.merged_by ? ` by ${m.merged_by.name}` : ''} ({Object.values(m.moved).reduce((a, b) => a + b, 0)} records moved). It can be undone until{' '}
+          {formatDate(m.undo_until.slice(0, 10))}.
+        </Text>
+        <Button size="xs" variant="default" loading={saving === m.id} onClick={() => void undo(m)} data-testid="client-merge-undo-button">
+          Undo merge
+        </Button>
+      </Group>
+    </Alert>
+  ));
 }
 
 /** Erase on request (admin, NDPA 2023): personal details go, money records stay anonymised; the reason is logged. */

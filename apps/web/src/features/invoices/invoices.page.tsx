@@ -84,8 +84,8 @@ export function InvoicesPage({ outlet, title }: { outlet: Outlet; title: string 
         search={{
           fetchPage: (text, page, perPage, signal) => fetchOrderSearch(mode, text, outlet, page, signal, perPage),
           key: [mode],
-          inputLabel: mode === 'name' ? 'Search by customer name' : 'Search by invoice number',
-          placeholder: mode === 'name' ? 'Customer name...' : 'e.g. STO-000123',
+          inputLabel: mode === 'name' ? 'Search by customer name' : 'Search by invoice or provisional number',
+          placeholder: mode === 'name' ? 'Customer name...' : 'e.g. STO-000123 or OFF-7Q2-0004',
           controls: (
             <SegmentedControl
               value={mode}

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Drawer, Group, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { OUTLETS, type Order, type Outlet } from '@studio/shared';
+import { OUTLETS, OUTLET_LABELS, type Order, type Outlet } from '@studio/shared';
 import { IconCloudOff, IconReceipt2, IconRepeat, IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -154,6 +154,15 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
   return (
     <div className={classes.page} data-testid="pos-page" data-outlet={outlet}>
       {header}
+      {tillProducts.noCopy && (
+        <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} mb="sm" title={`This device has no copy of the ${OUTLET_LABELS[outlet]} till's list`} data-testid="till-no-copy">
+          <Text size="sm">
+            The server cannot be reached, and this till was never downloaded on this device, so there is nothing here to sell from. Every till's list is
+            downloaded when someone signs in while online: sell from a device that has been online since, or wait for the connection. This page loads the
+            list by itself as soon as the server answers.
+          </Text>
+        </Alert>
+      )}
       {tillProducts.offline ? (
         <Alert color={stale ? 'red' : 'orange'} variant="light" icon={<IconCloudOff size={18} />} py="xs" mb="sm" data-testid="till-offline" data-stale={stale || undefined}>
           <Text size="sm">
@@ -163,10 +172,10 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
           </Text>
         </Alert>
       ) : (
-        <ClosedDayBanner outlet={outlet} />
+        !tillProducts.noCopy && <ClosedDayBanner outlet={outlet} />
       )}
       <div className={classes.layout}>
-        <ProductPicker
+        {!tillProducts.noCopy && <ProductPicker
           outlet={outlet}
           products={products.items}
           loading={products.isPending}
@@ -174,7 +183,7 @@ function Till({ outlet, title }: { outlet: Outlet; title: string }) {
           approximate={approximate}
           inputRef={searchRef}
           onAdd={addToCart}
-        />
+        />}
         <div className={classes.cartColumn}>{panel}</div>
       </div>
 

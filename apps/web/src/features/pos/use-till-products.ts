@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { ApiError, apiRequest, lostAnswer, serverReachable } from '../../lib/api-client';
 import { reportApiError } from '../../lib/error-notifier';
 import { tillDb } from '../../lib/offline/outbox';
+import { readTillList, saveTillList } from '../../lib/offline/till-lists';
 
 /** How often an open till asks what changed (its own sales, other tills' sales, restocks). */
 export const TILL_POLL_MS = 3000;
@@ -32,20 +33,23 @@ export function mergeTillChanges(list: readonly TillItem[], changes: Pick<TillLi
   return out;
 }
 
-/** The outlet's list as the server last gave it, kept on the device (issue 18): written after each answer. */
 function saveSnapshot(outlet: Outlet, list: TillList, at: string): Promise<unknown> {
-  if (typeof indexedDB === 'undefined') return Promise.resolve();
-  return tillDb()
-    .catalogue.put({ outlet, items: list.data, cursor: list.cursor, prices_as_of: at })
-    .catch(() => undefined);
+  return saveTillList(outlet, list, at);
 }
 
 async function readSnapshot(outlet: Outlet): Promise<TillData | null> {
-  if (typeof indexedDB === 'undefined') return null;
-  const snapshot = await tillDb()
-    .catalogue.get(outlet)
-    .catch(() => undefined);
-  return snapshot ? { data: snapshot.items, cursor: snapshot.cursor, offline: { prices_as_of: snapshot.prices_as_of } } : null;
+  const copy = await readTillList(outlet);
+  return copy ? { data: copy.data, cursor: copy.cursor, offline: { prices_as_of: copy.prices_as_of } } : null;
+}
+
+/**
+ * The server did not answer and this device has no copy of the outlet's list (it was never downloaded here): the
+ * till says so plainly instead of "Nothing to sell" (issue 34, item 2).
+ */
+export class NoTillCopyError extends Error {
+  constructor(readonly outlet: Outlet) {
+    super(`This device has no copy of the ${outlet} till's list.`);
+  }
 }
 
 /** Aborted by the query (the page left) or by the till's own patience. */
@@ -84,11 +88,14 @@ export function useTillProducts(outlet: Outlet) {
           serverReachable.set(false);
           const snapshot = await readSnapshot(outlet);
           if (snapshot) return snapshot;
+          throw new NoTillCopyError(outlet);
         }
         if (error instanceof ApiError) reportApiError(error);
         throw error;
       }
     },
+    // no copy on the device is known at once (the polls try the server again)
+    retry: (failures, error) => !(error instanceof NoTillCopyError) && failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
     // kept fresh by the change polls, not by reloading
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -99,7 +106,11 @@ export function useTillProducts(outlet: Outlet) {
     if (busy.current) return busy.current;
     const run = async () => {
       const current = queryClient.getQueryData<TillData>(key);
-      if (!current) return;
+      if (!current) {
+        // a till with no copy on this device: it loads the whole list once the server answers again
+        if (queryClient.getQueryState(key)?.error instanceof NoTillCopyError) await queryClient.refetchQueries({ queryKey: key });
+        return;
+      }
       try {
         const changes = await apiRequest<TillList>(`/api/pos/${outlet}/products/changes`, { query: { since: current.cursor }, quiet: true, background: true });
         const at = new Date().toISOString();
@@ -142,5 +153,7 @@ export function useTillProducts(outlet: Outlet) {
     };
   }, [refresh]);
 
-  return { items: query.data?.data, offline: query.data?.offline ?? null, isPending: query.isPending, refresh };
+  // no copy on the device and no server: nothing to sell from, said plainly (not retried: the polls bring it back)
+  const noCopy = query.error instanceof NoTillCopyError;
+  return { items: query.data?.data, offline: query.data?.offline ?? null, isPending: query.isPending && !noCopy, noCopy, refresh };
 }

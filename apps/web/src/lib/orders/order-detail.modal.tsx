@@ -70,6 +70,12 @@ export function OrderDetailModal({ order: clicked, onClose, hidden, actions }: O
               <Field label="Phone">{order.customer_phone || '—'}</Field>
               <Field label="Served by">{order.staff.name}</Field>
               <Field label="Payment method">{paymentMethodLabel(order.payment_method)}</Field>
+              {/* sold offline: the number on the customer's provisional receipt (issue 34, item 2) */}
+              {order.offline?.provisional_no && (
+                <Field label="Provisional receipt">
+                  <span data-testid="order-provisional-no">{order.offline.provisional_no}</span> (sold offline)
+                </Field>
+              )}
             </SimpleGrid>
             {order.note && <Field label="Note">{order.note}</Field>}
 

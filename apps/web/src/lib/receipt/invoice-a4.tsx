@@ -58,6 +58,12 @@ export function InvoiceA4({ order }: { order: Order }) {
             <dl className={classes.facts}>
               <dt>Invoice no.</dt>
               <dd data-testid="invoice-no">{order.invoice_no}</dd>
+              {order.offline?.provisional_no && order.invoice_no !== order.offline.provisional_no && (
+                <>
+                  <dt>Provisional no.</dt>
+                  <dd data-testid="invoice-provisional-no">{order.offline.provisional_no}</dd>
+                </>
+              )}
               <dt>Date</dt>
               <dd data-testid="invoice-date">{receiptTime(order)}</dd>
               <dt>Outlet</dt>

@@ -77,6 +77,7 @@ function TillReceipt({ order }: { order: Order }) {
   return (
     <ReceiptPaper format="80mm" subtitle={OUTLET_LABELS[order.outlet]} voided={order.status === 'void'}>
       <ReceiptRow label="Receipt" value={<strong>{order.invoice_no}</strong>} testId="receipt-invoice-no" />
+      {order.offline?.provisional_no && order.invoice_no !== order.offline.provisional_no && <ReceiptRow label="Provisional no." value={order.offline.provisional_no} testId="receipt-provisional-no" />}
       <ReceiptRow label="Date" value={receiptTime(order)} />
       <ReceiptRow label="Customer" value={order.customer_name} />
       {order.customer_phone && <ReceiptRow label="Phone" value={order.customer_phone} />}

@@ -19,7 +19,7 @@ export interface ReminderRunProps<T> {
   onSent: (row: T) => void | Promise<void>;
   /**
    * Opening WhatsApp is not yet sending it: the run waits on "Mark sent" (or "Skip") before the next one. Without
-   * it, opening a reminder marks it sent (the appointments' day-before reminders, kept on the device).
+   * it, opening a reminder marks it sent (the appointments' day-before reminders).
    */
   confirm?: boolean;
   /** A row's first line (a link to its record, say) and the line under it. */
