@@ -29,6 +29,7 @@ import { registerReminderRoutes } from './features/reminders/reminders.routes.js
 import { registerOfflineRoutes } from './features/pos/offline.routes.js';
 import { registerBankStatementRoutes } from './features/bank-statements/bank-statements.routes.js';
 import { registerIntegrationRoutes } from './features/integrations/integrations.routes.js';
+import { registerPayRunRoutes } from './features/pay/pay-runs.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerOfflineRoutes(app, db);
   registerBankStatementRoutes(app, db);
   registerIntegrationRoutes(app, db);
+  registerPayRunRoutes(app, db);
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });

@@ -52,6 +52,8 @@ function staffMay({ method, path }: Route): boolean {
   // reading invoices: the invoice lists and a day's invoices of an outlet
   if (read && (/^\/api\/orders(\/|$)/.test(path) || path.startsWith('/api/day-close/'))) return true;
   if (read && path.startsWith('/api/orders-staff/')) return true; // own id only
+  // one's own earnings (issue 32); another's is 403: pay-runs.test.ts
+  if (read && path === '/api/my-earnings/{from}/{to}') return true;
   // whoever sells at an outlet closes its day (docs/api.md, Day close); reopening is the admin's
   if (method === 'POST' && path === '/api/day-close/{outlet}/{date}') return true;
   if (read && /^\/api\/(students|office-students|hostel-students)-(insession|owing|vacated)(\/|$)/.test(path)) return true;

@@ -103,6 +103,8 @@ describe('GET /api/staff-performances/{from}/{to}', () => {
       sold: 185001,
       refunded: 0,
       by_outlet: { store: { count: 1, total: 5001 }, office: { count: 1, total: 150000 }, salon: { count: 1, total: 30000 } },
+      // the lines they did (issue 32): every line of their sales, none named for another artist
+      work: { lines: 3, total: 185001 },
     });
     expect(rows[1]).toMatchObject({ staff: { id: b.id }, count: 1, total: 60000 });
     // a deactivated member still shows for a range they sold in; active members with no sales show zeros

@@ -39,7 +39,7 @@ describe('CRUD', () => {
     expect(created.statusCode).toBe(201);
     const user = created.json().data;
     expect(user).toMatchObject({ name: 'Adaeze Okafor', username: body.username, email: 'ada@studio.test', phone: '08031234567', role: 'Makeup Artist', is_admin: 0, active: true, profile_photo: null });
-    expect(Object.keys(user).sort()).toEqual(['active', 'created_at', 'email', 'id', 'is_admin', 'name', 'outlet', 'phone', 'profile_photo', 'role', 'updated_at', 'username'].sort());
+    expect(Object.keys(user).sort()).toEqual(['active', 'base_pay', 'created_at', 'email', 'id', 'is_admin', 'name', 'outlet', 'phone', 'profile_photo', 'role', 'updated_at', 'username'].sort());
 
     expect((await getUser(user.id)).json()).toEqual({ data: user });
     const list = await t.call(admin, { method: 'GET', url: '/api/users' });

@@ -11,6 +11,7 @@ import { financesModule } from '../resources/finances/finances.module.js';
 import { clientsModule } from '../resources/clients/clients.module.js';
 import { appointmentsModule } from '../resources/appointments/appointments.module.js';
 import { suppliersModule } from '../resources/suppliers/suppliers.module.js';
+import { commissionRulesModule } from '../resources/commission-rules/commission-rules.module.js';
 import type { AnyTable } from './define-crud-module.js';
 import type { CrudRegistry } from './register-crud-routes.js';
 import { clientOwnedOf } from './personal-data.js';
@@ -18,7 +19,7 @@ import { offlineReviewsPersonal, ordersClientOwned } from '../features/pos/order
 import { providerEventsPersonal } from '../features/integrations/integrations.personal.js';
 
 /** Every module served by the generic CRUD routes. */
-export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule, clientsModule, appointmentsModule, suppliersModule] as unknown as CrudModule[];
+export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule, clientsModule, appointmentsModule, suppliersModule, commissionRulesModule] as unknown as CrudModule[];
 
 /** Every table whose records belong to a client: the modules' declared ones and the till's sales. */
 const clientOwned = clientOwnedOf(crudModules, [ordersClientOwned]);

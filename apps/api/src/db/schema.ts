@@ -26,6 +26,8 @@ export { clientsTable } from '../resources/clients/clients.table.js';
 export { clientMergesTable } from '../resources/clients/client-merges.table.js';
 export { appointmentsTable, appointmentPaymentsTable } from '../resources/appointments/appointments.table.js';
 export { suppliersTable, supplierPayablesTable } from '../resources/suppliers/suppliers.table.js';
+export { commissionRulesTable } from '../resources/commission-rules/commission-rules.table.js';
 export { duesRemindersTable } from '../features/reminders/reminders.table.js';
 export { bankStatementsTable, bankStatementLinesTable, bankColumnMapsTable } from '../features/bank-statements/bank-statements.table.js';
 export { integrationsTable, virtualAccountsTable, providerEventsTable } from '../features/integrations/integrations.table.js';
+export { payRunsTable, payRunLinesTable, payRunSourcesTable } from '../features/pay/pay-runs.table.js';

@@ -72,6 +72,10 @@ const Transfers: Page = lazyPage(() => import('../features/transfers/transfers.p
 const BankStatements: Page = lazyPage(() => import('../features/transfers/bank-statements.page').then((m) => m.BankStatementsPage));
 const PaymentReminders: Page = lazyPage(() => import('../features/reminders/payment-reminders.page').then((m) => m.PaymentRemindersPage));
 const Suppliers: Page = lazyPage(() => import('../features/suppliers/suppliers.ui').then((m) => m.SuppliersPage));
+const PayRuns: Page = lazyPage(() => import('../features/pay/pay-runs.page').then((m) => m.PayRunsPage));
+const Payslip: Page = lazyPage(() => import('../features/pay/payslip.page').then((m) => m.PayslipPage));
+const MyEarnings: Page = lazyPage(() => import('../features/pay/my-earnings.page').then((m) => m.MyEarningsPage));
+const CommissionRules: Page = lazyPage(() => import('../features/commission-rules/commission-rules.ui').then((m) => m.CommissionRulesPage));
 
 const OUTLET_WORDS = { store: 'Makeup', office: 'PMU', salon: 'Salon' } as const;
 const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
@@ -88,6 +92,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ...outlets.map((o): PageRoute => ({ path: `/invoices/product-invoices/${o}`, title: `Invoices (${OUTLET_WORDS[o]})`, access: 'staff', page: invoicesPage(o), menu: both({ in: 'Invoices', title: OUTLET_WORDS[o] }) })),
   { path: '/invoices/staff-performances', title: 'Staff Performances', access: 'admin', page: StaffPerformances, menu: { admin: { in: 'Invoices' } } },
   { path: '/invoices/my-performance', title: 'My Performance', access: 'staff', page: MyPerformance, menu: { admin: null, staff: { in: 'Invoices' } } },
+  { path: '/invoices/my-earnings', title: 'My earnings', access: 'staff', page: MyEarnings, menu: { admin: null, staff: { in: 'Invoices' } } },
   { path: '/students/makeup/list', title: 'Makeup Students', access: 'admin', page: MakeupStudents, menu: { admin: { in: 'Students' } } },
   { path: '/students/makeup/insession', title: 'Makeup Students (In Session)', access: 'staff', page: MakeupInSession, menu: { admin: null, staff: { in: 'Makeup Students', title: 'In Session' } } },
   { path: '/students/makeup/owe', title: 'Makeup Students (Owing)', access: 'staff', page: MakeupOwing, menu: { admin: null, staff: { in: 'Makeup Students', title: 'Owing' } } },
@@ -119,6 +124,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/users/hostel-users/owing', title: 'Hostel (Vacated)', access: 'staff', page: HostelVacated, menu: { admin: null, staff: { in: 'Hostel', title: 'Vacated' } } },
   { path: '/bookings/manage', title: 'Manage Bookings', access: 'admin', page: ManageBookings, menu: { admin: { in: 'Bookings' } } },
   { path: '/users/profile-list', title: 'Manage Staff', access: 'admin', page: Users, menu: { admin: { in: 'staff' } } },
+  { path: '/staff/commission-rules', title: 'Commission rules', access: 'admin', page: CommissionRules, menu: { admin: { in: 'staff' } } },
+  // staff pay (issue 32): the runs, a payslip opened from a run (no menu link)
+  { path: '/staff/pay-runs', title: 'Pay runs', access: 'admin', page: PayRuns, menu: { admin: { in: 'staff' } } },
+  { path: '/staff/pay-runs/:id/payslip/:staffId', title: 'Payslip', access: 'admin', page: Payslip, menu: { admin: null, staff: null } },
   { path: '/programs/list-types', title: 'Program Types', access: 'admin', page: TrainingPrograms, menu: { admin: { in: 'Settings' } } },
   { path: '/training-session/list-sessions', title: 'Training Sessions', access: 'admin', page: TrainingSessions, menu: { admin: { in: 'Settings' } } },
   { path: '/bookings/packages', title: 'Booking Packages', access: 'admin', page: BridalPackages, menu: { admin: { in: 'Bookings' } } },

@@ -19,6 +19,8 @@ export const paymentSchema = z.object({
 export const orderItemInputSchema = z.object({
   product_id: z.number().int().positive().max(2_147_483_647),
   quantity: z.number().int().min(1).max(100_000),
+  /** Who did the work (issue 32): a service's artist; default the seller. */
+  staff_id: z.number().int().positive().max(2_147_483_647).optional(),
   /**
    * The unit price the till showed. Read only for an offline sale, where it is compared with the server's price
    * (a difference sends the sale for an admin's review); the server prices every sale itself.

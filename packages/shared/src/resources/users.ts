@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
-import { optionalText, outletSchema, recordBase, text, zeroOne } from '../primitives.js';
+import { money, optionalText, outletSchema, recordBase, text, zeroOne } from '../primitives.js';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../password-rules.js';
 
 export const userSchema = z.object({
@@ -15,6 +15,8 @@ export const userSchema = z.object({
   active: z.boolean(),
   /** The outlet whose till the staff member lands on after sign-in; null: the Makeup store's. */
   outlet: outletSchema.nullable(),
+  /** Naira a month before commission (issue 32): admin only, never in an answer to staff. */
+  base_pay: z.number().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -44,6 +46,7 @@ const userFields = {
   is_admin: zeroOne().default(0),
   active: z.boolean().default(true),
   outlet: outletSchema.nullish(),
+  base_pay: money().nullish(),
 };
 
 export const userCreateSchema = z.object({ ...userFields, password: password() }).superRefine((u, ctx) => {
@@ -63,6 +66,7 @@ export const users = defineResource({
   sortable: ['name', 'username', 'role', 'is_admin', 'active', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   roles: { read: 'admin', write: 'admin' },
+  adminOnly: ['base_pay'],
   fixture: {
     examples: (n) => [
       { name: `Ada Okoro ${n}`, username: `ada.${n}`, role: 'Makeup Artist', password: 'long-enough-pass-1' },

@@ -17,6 +17,12 @@ function deviceInfoText(info: unknown): string | null {
   return (typeof info === 'string' ? info : JSON.stringify(info)).slice(0, 500);
 }
 
+/** The signed-in person's own record: without base pay (issue 32: an admin's figure, never sent to staff). */
+function selfView(user: Parameters<typeof usersModule.toRecord>[0]) {
+  const { base_pay: _pay, ...own } = usersModule.toRecord(user) as Record<string, unknown>;
+  return own;
+}
+
 export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttleOptions: LoginThrottleOptions = {}): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle(db, throttleOptions);
@@ -44,7 +50,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttleOpt
       // this user's devices unused for longer than the studio allows: they would be refused anyway
       await tx.delete(apiTokensTable).where(and(eq(apiTokensTable.user_id, user.id), tokenExpired));
     });
-    return { data: { ...usersModule.toRecord(user), tokens: [{ device_id: deviceId, api_token: token }] } };
+    return { data: { ...selfView(user), tokens: [{ device_id: deviceId, api_token: token }] } };
   });
 
   app.post('/api/logout', { config: { role: 'staff' }, schema: { tags: ['Auth'] } }, async (req) => {
@@ -69,5 +75,5 @@ export function registerAuthRoutes(fastify: FastifyInstance, db: Db, throttleOpt
     return { data: { message, signed_out: signedOut } };
   });
 
-  app.get('/api/user', { config: { role: 'staff' }, schema: { tags: ['Auth'] } }, async (req) => ({ data: usersModule.toRecord(currentUser(req)) }));
+  app.get('/api/user', { config: { role: 'staff' }, schema: { tags: ['Auth'] } }, async (req) => ({ data: selfView(currentUser(req)) }));
 }

@@ -26,6 +26,7 @@ import {
 import { z } from 'zod';
 import { namedRows, type Db } from '../../db/client.js';
 import { SnapshotCache } from '../../db/snapshot-cache.js';
+import { checkOrderWorkers } from './order-workers.js';
 import { usersTable } from '../../db/schema.js';
 import { idParams, parseId, rememberSentFields, sentFields } from '../../plugins/request.js';
 import { containsPattern } from '../../crud/list-query.js';
@@ -37,7 +38,7 @@ import { adminApproval, approveDiscount } from './discount-approval.js';
 import { refundOrder } from './refunds.service.js';
 import { idempotent, sendIdempotent } from '../../crud/idempotency.js';
 import { assembleOrders, createOrder, findOrder, ordersJson, voidOrder } from './orders.service.js';
-import { orderCountsTable, orderNamesTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
+import { orderCountsTable, orderItemsTable, orderNamesTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
 import { assertDayOpen } from './day-close.service.js';
 import { sellOffline } from './offline-sales.service.js';
 import { takeBalancePayment } from './orders-balance.service.js';
@@ -210,6 +211,21 @@ async function staffTotals(db: Db, from: string, to: string, staffId?: number): 
   const back = new Map(refunded.map((r) => [`${r.staff_id}:${r.outlet}`, sumKobo(r.amount)]));
   return sold.map((r) => ({ staff_id: r.staff_id, outlet: r.outlet, count: Number(r.count), soldK: sumKobo(r.total), refundedK: back.get(`${r.staff_id}:${r.outlet}`) ?? 0 }));
 }
+/**
+ * The order lines each person did (issue 32: `order_items.staff_id`, the artist of a service; the seller on lines
+ * from before it), in paid sales of the range: `lines` and their `total` at the prices charged on the line.
+ */
+async function workTotals(db: Db, from: string, to: string): Promise<Map<number, { lines: number; total: number }>> {
+  const I = orderItemsTable;
+  const who = sql<number>`coalesce(${I.staff_id}, ${O.staff_id})`;
+  const rows = await db
+    .select({ staff_id: who, lines: sql<number>`count(*)::int`, total: sql<string>`sum(${I.total})::text` })
+    .from(I)
+    .innerJoin(O, eq(O.id, I.order_id))
+    .where(and(eq(O.status, 'paid'), gte(O.business_date, from), lte(O.business_date, to)))
+    .groupBy(who);
+  return new Map(rows.map((r) => [Number(r.staff_id), { lines: Number(r.lines), total: fromKobo(sumKobo(r.total)) }]));
+}
 type SellerTotals = { staff_id: number; outlet: Outlet; count: number; soldK: number; refundedK: number };
 
 /** One seller's (or everyone's) figures per outlet: `total` net of refunds, `sold` and `refunded` beside it. */
@@ -237,6 +253,8 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
 
   app.post('/api/orders', { config: staff, schema: { tags, body: orderCreateSchema } }, async (req, reply) => {
     const user = currentUser(req);
+    // who did each line (issue 32): known, active staff members
+    req.body = await checkOrderWorkers(db, req.body);
     if (req.body.offline) {
       // made offline (issue 18): recorded on its day, or kept for an admin's review (202) rather than refused
       const out = await sellOffline(db, user, req.body, app.config.tzStudio, throttle, req.ip);
@@ -390,14 +408,15 @@ export function registerOrderRoutes(fastify: FastifyInstance, db: Db, throttleOp
 
   app.get('/api/staff-performances/:from/:to', { config: admin, schema: { tags: ['Staff performance'], params: rangeParams } }, async (req) => {
     const { from, to } = req.params;
-    const [totals, people] = await Promise.all([
+    const [totals, people, work] = await Promise.all([
       staffTotals(db, from, to),
       db.select({ id: usersTable.id, name: usersTable.name, role: usersTable.role, active: usersTable.active }).from(usersTable).orderBy(usersTable.name),
+      workTotals(db, from, to),
     ]);
     const rows = people
-      .map((p) => ({ staff: { id: p.id, name: p.name, role: p.role }, active: p.active, ...byOutlet(totals.filter((t) => t.staff_id === p.id)) }))
-      // former staff appear only when they sold in the range
-      .filter((r) => r.active || r.count > 0)
+      .map((p) => ({ staff: { id: p.id, name: p.name, role: p.role }, active: p.active, ...byOutlet(totals.filter((t) => t.staff_id === p.id)), work: work.get(p.id) ?? { lines: 0, total: 0 } }))
+      // former staff appear only when they sold or worked in the range
+      .filter((r) => r.active || r.count > 0 || r.work.lines > 0)
       .map(({ active: _a, ...r }) => r)
       .sort((a, b) => b.total - a.total);
     return { data: rows, from, to };

@@ -202,7 +202,8 @@ function isClientRefConflict(err: unknown): boolean {
 type Input = OrderCreate & { discount: number; customer_phone: string | null; note: string | null };
 
 type ProductRow = typeof productsTable.$inferSelect;
-type Line = { product: ProductRow; quantity: number; unitK: number; totalK: number };
+/** `staffId`: who did the work (issue 32), when the till names someone other than the seller. */
+type Line = { product: ProductRow; quantity: number; unitK: number; totalK: number; staffId?: number };
 
 /** The 422 of a cart some of whose products lack the stock (`quantity` as read under the sale's row locks). */
 function notEnoughStock(items: Input['items'], short: { id: number; name: string; quantity: number | null }[], need: Map<number, number>): HttpError {
@@ -252,7 +253,7 @@ async function writeSale(
   const { order: o } = sale;
   const stock = JSON.stringify(sale.stock.map(([id, qty]) => ({ id, qty })));
   const items = JSON.stringify(
-    sale.lines.map((l) => ({ product_id: l.product.id, name: l.product.name, kind: l.product.kind, unit_price: fromKobo(l.unitK), cost_price: l.product.cost_price, quantity: l.quantity, total: fromKobo(l.totalK) })),
+    sale.lines.map((l) => ({ product_id: l.product.id, name: l.product.name, kind: l.product.kind, unit_price: fromKobo(l.unitK), cost_price: l.product.cost_price, quantity: l.quantity, total: fromKobo(l.totalK), staff_id: l.staffId ?? sale.user.id })),
   );
   const payments = JSON.stringify(sale.payments);
   const at = sale.at.toISOString();
@@ -289,10 +290,10 @@ async function writeSale(
       returning id, invoice_no, client_id
     ),
     it as (
-      insert into order_items (order_id, product_id, name, kind, unit_price, cost_price, quantity, total)
-      select o.id, v.product_id, v.name, v.kind, v.unit_price, v.cost_price, v.quantity, v.total
-      from o, rows from (jsonb_to_recordset(${items}::jsonb) as (product_id int, name text, kind text, unit_price numeric, cost_price numeric, quantity int, total numeric))
-           with ordinality as v(product_id, name, kind, unit_price, cost_price, quantity, total, n)
+      insert into order_items (order_id, product_id, name, kind, unit_price, cost_price, quantity, total, staff_id)
+      select o.id, v.product_id, v.name, v.kind, v.unit_price, v.cost_price, v.quantity, v.total, v.staff_id
+      from o, rows from (jsonb_to_recordset(${items}::jsonb) as (product_id int, name text, kind text, unit_price numeric, cost_price numeric, quantity int, total numeric, staff_id int))
+           with ordinality as v(product_id, name, kind, unit_price, cost_price, quantity, total, staff_id, n)
       order by v.n
       returning id
     ),
@@ -457,7 +458,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       const lines: Line[] = input.items.map((item, i) => {
         const p = byId.get(item.product_id)!;
         const unitK = resolution?.unitK?.[i] ?? toKobo(p.price);
-        return { product: p, quantity: item.quantity, unitK, totalK: unitK * item.quantity };
+        return { product: p, quantity: item.quantity, unitK, totalK: unitK * item.quantity, staffId: item.staff_id };
       });
       if (review) {
         // the server's price is the price: a till that shows another (an old snapshot, or a made-up one) waits for an admin
@@ -597,6 +598,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
         cost_price: l.product.cost_price,
         quantity: l.quantity,
         total: fromKobo(l.totalK),
+        staff_id: l.staffId ?? seller.id,
       }));
       const unchecked = { confirmed_at: null, confirmed_by: null, confirmed_by_name: null, not_received_at: null, not_received_by: null, not_received_by_name: null, not_received_reason: null };
       const paymentRows = paid.map((p, i) => ({ id: written.paymentIds[i]!, order_id: written.id, ...p, ...unchecked }));

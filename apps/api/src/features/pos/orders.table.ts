@@ -107,8 +107,10 @@ export const orderItemsTable = pgTable(
     cost_price: moneyColumn('cost_price').notNull(),
     quantity: integer('quantity').notNull(),
     total: moneyColumn('total').notNull(),
+    /** Who did the work (issue 32; decision 033): the artist of a service, who sold a product; the seller unless the till names another. Null on lines before it: the order's seller. */
+    staff_id: integer('staff_id').references(() => usersTable.id),
   },
-  (t) => [index('order_items_order_idx').on(t.order_id), index('order_items_product_idx').on(t.product_id)],
+  (t) => [index('order_items_order_idx').on(t.order_id), index('order_items_product_idx').on(t.product_id), index('order_items_staff_idx').on(t.staff_id)],
 );
 
 export const orderPaymentsTable = pgTable(

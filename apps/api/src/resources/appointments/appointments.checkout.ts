@@ -47,7 +47,8 @@ export async function checkoutAppointment(
       outlet: appt.outlet,
       customer_name: body.customer_name ?? client!.name,
       customer_phone: client!.phone,
-      items: [{ product_id: appt.service_id, quantity: 1 }],
+      // the appointment's artist did the work (issue 32): their commission, not the cashier's
+      items: [{ product_id: appt.service_id, quantity: 1, staff_id: appt.artist_id }],
       discount: 0,
       payment_method: body.payment_method,
       amount_paid: body.amount_paid,

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Outlet } from '@studio/shared';
-import { idColumn, timestamps } from '../../db/columns.js';
+import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 
 export const usersTable = pgTable(
   'users',
@@ -17,6 +17,8 @@ export const usersTable = pgTable(
     active: boolean('active').notNull().default(true),
     /** The till a staff member signs in to (decision 029); null: the Makeup store's. */
     outlet: varchar('outlet', { length: 10 }).$type<Outlet>(),
+    /** Naira a month before commission (issue 32; decision 033): set by an admin, never sent to staff. */
+    base_pay: moneyColumn('base_pay'),
     password_hash: text('password_hash').notNull(),
     ...timestamps(),
   },

@@ -4,6 +4,7 @@ import type { Dispatch, ReactNode } from 'react';
 import { formatMoney } from '../../lib/format';
 import { MoneyInput } from '../../lib/ui/money-input';
 import { type Cart, type CartAction, available, cartTotals } from './cart';
+import { ArtistSelect } from './artist-select';
 import { CustomerFields } from './customer-fields';
 import classes from './pos.module.css';
 
@@ -83,6 +84,9 @@ export function CartPanel({ cart, dispatch, onCharge, customer }: { cart: Cart; 
                 </ActionIcon>
               </Group>
             </Group>
+            {line.product.kind === 'service' && !fixed && (
+              <ArtistSelect value={line.staffId} label={line.product.name} onChange={(staffId) => dispatch({ type: 'setArtist', productId: line.product.id, staffId })} />
+            )}
           </div>
         );
       })}

@@ -4,6 +4,8 @@ import { givesChange, type PaymentMethod, type Product, fromKobo, toKobo } from 
 export interface CartLine {
   product: Pick<Product, 'id' | 'name' | 'sku' | 'kind' | 'price' | 'quantity'>;
   quantity: number;
+  /** Who did the work (issue 32): a service's artist, when not the seller. */
+  staffId?: number;
 }
 
 export interface PaymentLine {
@@ -50,6 +52,7 @@ export type CartAction =
   | { type: 'add'; product: CartLine['product']; quantity?: number }
   | { type: 'setQuantity'; productId: number; quantity: number }
   | { type: 'remove'; productId: number }
+  | { type: 'setArtist'; productId: number; staffId: number | undefined }
   | { type: 'setDiscount'; discount: number }
   | { type: 'setCustomer'; name?: string; phone?: string; note?: string }
   | { type: 'startCheckout'; clientRef: string }
@@ -60,7 +63,7 @@ export type CartAction =
 /** Cart changes; quantities stay within 1..stock, and any change to what is sold starts a new sale (new client_ref). */
 export function cartReducer(cart: Cart, action: CartAction): Cart {
   // an appointment's check-out sells its service alone, at no discount: the lines stay as they are
-  if (cart.appointment && (action.type === 'add' || action.type === 'setQuantity' || action.type === 'remove' || action.type === 'setDiscount')) return cart;
+  if (cart.appointment && (action.type === 'add' || action.type === 'setQuantity' || action.type === 'remove' || action.type === 'setDiscount' || action.type === 'setArtist')) return cart;
   switch (action.type) {
     case 'checkOutAppointment':
       return { ...emptyCart(), lines: [{ product: action.product, quantity: 1 }], customerName: action.name, customerPhone: action.phone, appointment: action.appointment };
@@ -80,6 +83,8 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         .filter((l) => l.quantity > 0);
       return { ...cart, lines, clientRef: null };
     }
+    case 'setArtist':
+      return { ...cart, lines: cart.lines.map((l) => (l.product.id === action.productId ? { ...l, staffId: action.staffId } : l)), clientRef: null };
     case 'remove':
       return { ...cart, lines: cart.lines.filter((l) => l.product.id !== action.productId), clientRef: null };
     case 'setDiscount':

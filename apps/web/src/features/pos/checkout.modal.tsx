@@ -43,7 +43,7 @@ export function orderBody(outlet: Outlet, cart: Cart, payments: readonly Payment
     outlet,
     customer_name: cart.customerName.trim() || WALK_IN,
     customer_phone: cart.customerPhone.trim() || null,
-    items: cart.lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity })),
+    items: cart.lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity, ...(l.staffId !== undefined ? { staff_id: l.staffId } : {}) })),
     discount: cartTotals(cart).discount,
     payments: payments
       .filter((p) => p.amount !== '' && Number(p.amount) > 0)

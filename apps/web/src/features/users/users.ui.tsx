@@ -61,6 +61,7 @@ export const usersUi = defineResourceUi({
       placeholder: OUTLET_LABELS.store,
       description: 'The till this staff member opens on after signing in.',
     },
+    { name: 'base_pay', label: 'Base pay (a month)', kind: 'money', description: 'Before commission, in each pay run. Never shown to staff.' },
     { name: 'password', label: 'Password', kind: 'password', required: true, only: 'create', description: 'At least 8 characters' },
     { name: 'is_admin', label: 'Administrator (full access)', kind: 'flag', defaultValue: 0 },
     { name: 'active', label: 'Active (may sign in)', kind: 'boolean', defaultValue: true },
