@@ -30,6 +30,7 @@ import { registerOfflineRoutes } from './features/pos/offline.routes.js';
 import { registerBankStatementRoutes } from './features/bank-statements/bank-statements.routes.js';
 import { registerIntegrationRoutes } from './features/integrations/integrations.routes.js';
 import { registerPayRunRoutes } from './features/pay/pay-runs.routes.js';
+import { registerTraineeRoutes } from './features/trainees/trainees.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +122,8 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerBankStatementRoutes(app, db);
   registerIntegrationRoutes(app, db);
   registerPayRunRoutes(app, db);
+  // the public certificate check is throttled by address like sign-in: 30 checks a minute, a valid one forgiven
+  registerTraineeRoutes(app, db, new LoginThrottle(db, { max: 30, windowSeconds: 60 }));
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });

@@ -31,6 +31,7 @@ export * from './registry.js';
 export * from './calendar.js';
 export * from './day-close.js';
 export * from './settings.js';
+export * from './trainee-plans.js';
 export * from './password-rules.js';
 export * from './transfers.js';
 export * from './refunds.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OVERDUE_ATTENDANCE_GATES } from './trainee-plans.js';
 
 /** The staff discount limit when no admin has set one (issue 9, item 6). */
 export const DEFAULT_MAX_STAFF_DISCOUNT_PERCENT = 10;
@@ -57,6 +58,10 @@ export const studioSettingsSchema = z.object({
   reminder_skip_days: z.number().int({ error: 'The reminder skip days field must be a whole number of days.' }).min(0).max(60),
   /** Where customers pay by transfer; null until an admin sets it. */
   bank_account: bankAccountSchema.nullable(),
+  /** What a trainee's overdue instalment does when her attendance is marked (issue 33, item 2): nothing, a warning, or refused. */
+  overdue_attendance: z.enum(OVERDUE_ATTENDANCE_GATES),
+  /** Whether a certificate waits until the trainee's balance is paid (issue 33, item 2). */
+  certificate_needs_balance: z.boolean(),
 });
 export type StudioSettings = z.infer<typeof studioSettingsSchema>;
 export const DEFAULT_OFFLINE_STALE_HOURS = 24;
@@ -71,6 +76,8 @@ export const DEFAULT_SETTINGS: StudioSettings = {
   offline_backdate_days: DEFAULT_OFFLINE_BACKDATE_DAYS,
   reminder_skip_days: DEFAULT_REMINDER_SKIP_DAYS,
   bank_account: null,
+  overdue_attendance: 'warn',
+  certificate_needs_balance: true,
 };
 
 /** `PUT /api/settings`: any of the settings (the others keep their values), at least one. */

@@ -92,6 +92,8 @@ export interface CrudModule<T extends AnyTable = AnyTable, R extends ResourceDef
   totalsWhere?: SQL;
   /** Other tables that carry some of the resource's declared `references` (see `defineCrudModule`). */
   referencesAlsoIn: readonly ReferenceCarrier[];
+  /** Lines under its records that hold the person too, blanked by an erasure (crud/personal-data.ts). */
+  personalChildren?: ClientOwned['children'];
 }
 
 /**
@@ -162,6 +164,8 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     totalsWhere?: SQL;
     /** Other tables carrying some of the declared reference columns: their rows count as uses too. */
     referencesAlsoIn?: readonly ReferenceCarrier[];
+    /** Lines under its records that copy the person (a certificate's name), blanked by an erasure like the record. */
+    personalChildren?: ClientOwned['children'];
   } & ListsOption<R> &
     (Serialized<RowOf<T>> extends RecordOf<R> ? { toRecord?: (row: RowOf<T>) => RecordOf<R> } : { toRecord: (row: RowOf<T>) => RecordOf<R> }),
 ): CrudModule<T, R> {
@@ -179,6 +183,7 @@ export function defineCrudModule<T extends AnyTable, R extends ResourceDefinitio
     computed: def.computed,
     totalsWhere: def.totalsWhere,
     referencesAlsoIn: def.referencesAlsoIn ?? [],
+    personalChildren: def.personalChildren,
   };
 }
 
@@ -235,7 +240,7 @@ export interface ClientOwned {
   /** Its payment lines (exported with each record; their notes are blanked by an erasure). */
   ledger?: LedgerTable;
   /** Lines under its records that hold free text about the person, blanked by an erasure (a sale's payment references). */
-  children?: readonly { table: PgTable; parent: string; erase: Readonly<Record<string, null>> }[];
+  children?: readonly { table: PgTable; parent: string; erase: Readonly<Record<string, ErasedValue>> }[];
   /** The export's rows when not the table's own (a sale with its items and payments). */
   exportRows?: (tx: DbOrTx, clientIds: number[]) => Promise<unknown[]>;
   /** Its date column, newest first in a generic history (default `created_at`). */

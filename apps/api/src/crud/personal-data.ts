@@ -25,7 +25,7 @@ export function clientOwnedOf(modules: readonly CrudModule[], extra: readonly Cl
     const field = clientFieldOf(m.resource);
     if (!field || m.resource.name === 'clients' || !(field in m.table)) return [];
     const p = m.resource.personal;
-    return [{ resource: m.resource.name, label: m.resource.singular, table: m.table, client: field, name: p?.name, phone: p?.phone, erase: p?.erase ?? {}, exportKey: p?.exportKey ?? m.resource.name, ledger: m.ledger?.table }];
+    return [{ resource: m.resource.name, label: m.resource.singular, table: m.table, client: field, name: p?.name, phone: p?.phone, erase: p?.erase ?? {}, exportKey: p?.exportKey ?? m.resource.name, ledger: m.ledger?.table, children: m.personalChildren }];
   });
   return [...extra, ...fromModules];
 }
@@ -163,7 +163,10 @@ export async function eraseOwned(tx: Tx, owned: readonly ClientOwned[], ids: num
       await tx.update(o.table).set({ ...values, ...('updated_at' in o.table ? { updated_at: new Date() } : {}) } as never).where(where);
     }
     if (o.ledger) await tx.update(o.ledger).set({ note: null }).where(inArray(o.ledger.parent_id, recordIds));
-    for (const child of o.children ?? []) await tx.update(child.table).set(child.erase as never).where(inArray(col(child.table, child.parent), recordIds));
+    for (const child of o.children ?? []) {
+      const values = Object.fromEntries(Object.entries(child.erase).map(([f, v]) => [f, erasedValue(v)]));
+      await tx.update(child.table).set(values as never).where(inArray(col(child.table, child.parent), recordIds));
+    }
   }
   return anonymised;
 }

@@ -12,6 +12,7 @@ export {
   hostelStudentsTable,
   hostelStudentPaymentsTable,
 } from '../resources/trainees/trainees.table.js';
+export { traineeInstalmentsTable, traineeAttendanceTable, traineeCertificatesTable } from '../resources/trainees/trainee-plans.table.js';
 export { financesTable } from '../resources/finances/finances.table.js';
 export { dailyTotalsTable } from '../features/finances/daily-totals.table.js';
 export { activityLogTable } from '../plugins/activity-log.table.js';

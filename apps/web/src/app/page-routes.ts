@@ -71,6 +71,12 @@ const IncomeExpenses: Page = lazyPage(() => import('../features/finances/income-
 const Transfers: Page = lazyPage(() => import('../features/transfers/transfers.page').then((m) => m.TransfersPage));
 const BankStatements: Page = lazyPage(() => import('../features/transfers/bank-statements.page').then((m) => m.BankStatementsPage));
 const PaymentReminders: Page = lazyPage(() => import('../features/reminders/payment-reminders.page').then((m) => m.PaymentRemindersPage));
+const traineePlans = () => import('../features/trainees/trainee-plan.page');
+const TraineePlan: Page = lazyPage(() => traineePlans().then((m) => m.TraineePlanPage));
+const TraineeStatement: Page = lazyPage(() => traineePlans().then((m) => m.TraineeStatementPage));
+const TraineeCertificate: Page = lazyPage(() => traineePlans().then((m) => m.TraineeCertificatePage));
+const ClassRegister: Page = lazyPage(() => traineePlans().then((m) => m.ClassRegisterPage));
+const OverdueTrainees: Page = lazyPage(() => traineePlans().then((m) => m.OverdueTraineesPage));
 const Suppliers: Page = lazyPage(() => import('../features/suppliers/suppliers.ui').then((m) => m.SuppliersPage));
 const PayRuns: Page = lazyPage(() => import('../features/pay/pay-runs.page').then((m) => m.PayRunsPage));
 const Payslip: Page = lazyPage(() => import('../features/pay/payslip.page').then((m) => m.PayslipPage));
@@ -99,6 +105,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/students/office-students/list', title: 'Office Students', access: 'admin', page: OfficeStudents, menu: { admin: { in: 'Students' } } },
   { path: '/students/office-students/insession', title: 'Office Students (In Session)', access: 'staff', page: OfficeInSession, menu: { admin: null, staff: { in: 'Office Students', title: 'In Session' } } },
   { path: '/students/office-students/owing', title: 'Office Students (Owing)', access: 'staff', page: OfficeOwing, menu: { admin: null, staff: { in: 'Office Students', title: 'Owing' } } },
+  // issue 33: the class register (a phone at the class), who is late on an instalment, a trainee's plan and printouts
+  { path: '/students/register', title: 'Class Register', access: 'staff', page: ClassRegister, menu: { admin: { in: 'Students' }, staff: { in: 'Makeup Students', title: 'Class Register' } } },
+  { path: '/students/overdue', title: 'Overdue Instalments', access: 'staff', page: OverdueTrainees, menu: { admin: { in: 'Students' }, staff: { in: 'Makeup Students', title: 'Overdue' } } },
+  { path: '/students/plan/:kind/:id', title: 'Plan & Attendance', access: 'staff', page: TraineePlan, menu: { admin: null, staff: null } },
+  { path: '/students/plan/:kind/:id/statement', title: 'Fee Statement', access: 'staff', page: TraineeStatement, menu: { admin: null, staff: null } },
+  { path: '/students/plan/:kind/:id/certificate/:serial', title: 'Certificate', access: 'admin', page: TraineeCertificate, menu: { admin: null, staff: null } },
   // view-only for staff (no cost prices, no write buttons; the API refuses their writes anyway)
   ...outlets.map((o): PageRoute => ({
     path: `/products/manage/${o}`,

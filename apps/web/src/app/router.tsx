@@ -31,6 +31,8 @@ const signedInStart = startingSignedIn
       startingSignedIn = false;
     })
   : Promise.resolve();
+// the public check of a certificate (issue 33): an employer scans its QR code, nobody signs in
+const VerifyCertificatePage = lazy(() => import('../features/trainees/verify.page').then((m) => ({ default: m.VerifyCertificatePage })));
 const TemplatePage = lazy(() => import('../features/template-pages/template-pages.page').then((m) => ({ default: m.TemplatePage })));
 // Mantine's Modal (with its scroll area and floating-ui) is not part of the login route: loaded on the first 401, or
 // once the page has loaded and the browser is idle when someone is signed in. If the chunk cannot be fetched (server gone), no modal rather than a crash.
@@ -122,6 +124,14 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={ADMIN_HOME} replace /> },
       { path: LOGIN_PATH, element: <LoginPage /> },
+      {
+        path: '/verify/:serial',
+        element: (
+          <Suspense fallback={<PageFallback />}>
+            <VerifyCertificatePage />
+          </Suspense>
+        ),
+      },
       // template leftovers (spec §2): error and maintenance pages, reachable but not product features
       {
         path: '/pages/:kind/:code?',

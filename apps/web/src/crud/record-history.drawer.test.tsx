@@ -28,8 +28,8 @@ const later = '2026-03-02T10:30:00.000Z';
 
 type Program = RecordOf<typeof trainingPrograms>;
 
-const MAKEUP: Program = { id: 3, name: 'Professional Makeup Masterclass', duration: '3 months', fee: 175000, description: null, created_at: stamp, updated_at: later };
-const GELE: Program = { id: 4, name: 'Gele Tying', duration: '2 weeks', fee: 30000, description: null, created_at: stamp, updated_at: stamp };
+const MAKEUP: Program = { id: 3, name: 'Professional Makeup Masterclass', duration: '3 months', fee: 175000, description: null, plan: null, min_attendance_percent: null, created_at: stamp, updated_at: later };
+const GELE: Program = { id: 4, name: 'Gele Tying', duration: '2 weeks', fee: 30000, description: null, plan: null, min_attendance_percent: null, created_at: stamp, updated_at: stamp };
 
 const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
   id: 1,

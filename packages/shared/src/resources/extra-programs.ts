@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { money, optionalText, recordBase, text } from '../primitives.js';
+import { instalmentPlanSchema } from '../trainee-plans.js';
+import { programRuleInputFields } from './training-programs.js';
 
 export const EXTRA_PROGRAM_TYPES = ['office', 'hostel'] as const;
 export const extraProgramTypeSchema = z.enum(EXTRA_PROGRAM_TYPES);
@@ -17,6 +19,9 @@ export const extraProgramSchema = z.object({
   price: z.number(),
   duration: z.string().nullable(),
   description: z.string().nullable(),
+  /** A PMU package's plan and minimum attendance (issue 33); a hostel pricing has neither. */
+  plan: instalmentPlanSchema.nullable(),
+  min_attendance_percent: z.number().nullable(),
 });
 export const extraProgramInputSchema = z.object({
   type: extraProgramTypeSchema,
@@ -24,6 +29,7 @@ export const extraProgramInputSchema = z.object({
   price: money(),
   duration: optionalText(50),
   description: optionalText(1000),
+  ...programRuleInputFields,
 });
 
 /** PMU packages (type office) and hostel pricing (type hostel); `list/{type}` gives one kind. */

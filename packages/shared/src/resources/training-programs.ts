@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addDays } from '../calendar.js';
 import { defineResource } from '../crud/define-resource.js';
 import { money, optionalText, recordBase, text } from '../primitives.js';
+import { instalmentPlanSchema } from '../trainee-plans.js';
 
 /** How long a program runs, read from its `duration` ("3 months", "6 weeks", "1 month 2 weeks", "10 days", "1 year"). */
 export interface ProgramLength {
@@ -56,13 +57,24 @@ export const trainingProgramSchema = z.object({
   duration: z.string(),
   fee: z.number(),
   description: z.string().nullable(),
+  plan: instalmentPlanSchema.nullable(),
+  min_attendance_percent: z.number().nullable(),
 });
+
+/** What a program type or PMU package may ask of its trainees (issue 33): a plan, a minimum attendance for the certificate. */
+export const programRuleInputFields = {
+  /** Enrolment writes the trainee's schedule from it; null: no plan. */
+  plan: instalmentPlanSchema.nullish(),
+  /** The share (%) of marked days a trainee must attend for her certificate; null: no minimum. */
+  min_attendance_percent: z.number().int({ error: 'The minimum attendance must be a whole percentage.' }).min(1).max(100).nullish(),
+};
 export const trainingProgramInputSchema = z.object({
   name: text(100),
   /** A length of time the enrolment form reads ("3 months", "6 weeks"): a student's end date is her start plus it. */
   duration: text(50),
   fee: money(),
   description: optionalText(1000),
+  ...programRuleInputFields,
 });
 
 /** Program types of makeup training (e.g. "Professional makeup, 3 months"). */
@@ -80,7 +92,7 @@ export const trainingPrograms = defineResource({
   fixture: {
     examples: (n) => [
       { name: `Bridal Makeup ${n}`, duration: '3 months', fee: 150000.5, description: 'Full makeup course' },
-      { name: `Editorial Makeup ${n}`, duration: '6 weeks', fee: 90000 },
+      { name: `Editorial Makeup ${n}`, duration: '6 weeks', fee: 90000, plan: { deposit: { share: 50, due_days: 0 }, instalments: [{ amount: 20000, due_days: 14 }, { share: 30, due_days: 28 }] }, min_attendance_percent: 80 },
       { name: `Gele Tying ${n}`, duration: '2 weeks', fee: 25000.25 },
     ],
   },

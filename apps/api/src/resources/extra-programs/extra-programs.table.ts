@@ -1,6 +1,7 @@
 import { index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import type { ExtraProgramType } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
+import { programRuleColumns } from '../training-programs/training-programs.table.js';
 
 export const extraProgramsTable = pgTable(
   'extra_programs',
@@ -11,6 +12,7 @@ export const extraProgramsTable = pgTable(
     price: moneyColumn('price').notNull(),
     duration: varchar('duration', { length: 50 }),
     description: text('description'),
+    ...programRuleColumns(),
     ...timestamps(),
   },
   (t) => [index('extra_programs_type_idx').on(t.type)],

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { enrolmentEnd, hostelStudents, officeStudents, programLength, students, studioDate, type ExtraProgramType } from '@studio/shared';
+import { enrolmentEnd, hostelStudents, officeStudents, programLength, students, studioDate, type ExtraProgramType, type TraineeKind } from '@studio/shared';
 import { defineCrudModule, recordPicker, type CrudContext } from '../../crud/define-crud-module.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invalidField } from '../../plugins/errors.js';
 import { extraProgramsTable } from '../extra-programs/extra-programs.table.js';
 import { trainingProgramsTable } from '../training-programs/training-programs.table.js';
 import { trainingSessionsTable } from '../training-sessions/training-sessions.table.js';
+import { traineeCertificatesTable } from './trainee-plans.table.js';
+import { followFee, planOf, scheduleAtEnrolment } from './trainee-schedule.js';
 import { checkDates, dateInMonth, feeOr, idOrAll, leftBy, traineeListConditions, traineeStatus } from './trainees.columns.js';
 import {
   hostelStudentPaymentsTable,
@@ -34,6 +36,8 @@ export const studentsModule = defineCrudModule({
     program: ({ a, b }) => and(idOrAll(S.program_id, a), idOrAll(S.session_id, b)),
   },
   ledger: { table: studentPaymentsTable },
+  // her certificates copy her name (issue 33): an erasure blanks it there too
+  personalChildren: [{ table: traineeCertificatesTable, parent: 'student_id', erase: { name: 'erased-name' } }],
   hooks: {
     async beforeCreate(input, { tx }) {
       return { ...input, ...(await enrolmentDates(tx, input)), fee: await feeOr(input, tx, trainingProgramsTable, 'fee', input.program_id, 'program_id') };
@@ -42,8 +46,20 @@ export const studentsModule = defineCrudModule({
       checkDates(input, existing);
       return input;
     },
+    afterWrite: scheduleHook('student', (row) => row.program_id),
   },
 });
+
+/**
+ * A makeup or PMU trainee's schedule follows her enrolment (issue 33, item 1): her program's or package's plan is
+ * written when she is created, and a changed fee moves the last instalment (trainee-schedule.ts).
+ */
+function scheduleHook<R extends { id: number; fee: number; start_date: string }>(kind: TraineeKind, programOf: (row: R) => number) {
+  return async (action: 'create' | 'update' | 'delete', before: R | null, after: R | null, { tx }: CrudContext) => {
+    if (action === 'create' && after) await scheduleAtEnrolment(tx, kind, after, await planOf(tx, kind, programOf(after)));
+    if (action === 'update' && before && after && before.fee !== after.fee) await followFee(tx, kind, after.id, after.fee);
+  };
+}
 
 /**
  * A makeup student's dates when the body leaves them out (issue 17, item 4): she starts with her session and her
@@ -98,7 +114,8 @@ export const officeStudentsModule = defineCrudModule({
     program: ({ a, b }) => and(idOrAll(O.package_id, a), b === 'all' ? undefined : dateInMonth(O.start_date, b)),
   },
   ledger: { table: officeStudentPaymentsTable },
-  hooks: extraProgramHooks('package_id', 'office'),
+  personalChildren: [{ table: traineeCertificatesTable, parent: 'office_student_id', erase: { name: 'erased-name' } }],
+  hooks: { ...extraProgramHooks('package_id', 'office'), afterWrite: scheduleHook('office-student', (row) => row.package_id) },
 });
 
 const H = hostelStudentsTable;

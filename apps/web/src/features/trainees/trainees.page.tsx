@@ -1,8 +1,9 @@
 import { ActionIcon, Badge, Button, Group, Menu, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type HostelStudent, type ListSummary, type RecordOf, TRAINEE_STATUS_LABELS, listPath } from '@studio/shared';
-import { IconArrowsExchange, IconCash, IconDoorExit, IconDots, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { type HostelStudent, type ListSummary, type RecordOf, TRAINEE_STATUS_LABELS, listPath, traineeKindOfPath } from '@studio/shared';
+import { IconArrowsExchange, IconCalendarDue, IconCash, IconDoorExit, IconDots, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { hooksFor } from '../../crud/create-resource-hooks';
 import { ledgerParent } from '../../crud/ledger/ledger-parent';
 import { RemindBalanceButton } from '../../crud/ledger/payment-receipt';
@@ -20,6 +21,7 @@ import { CheckOutModal } from './check-out.modal';
 import { NO_FILTERS, type ReferenceFilter, TraineeFilters, type TraineeFilterValues, traineeFilterQuery } from './trainee-filters';
 import { TRAINEE_STATUS_COLORS, type Trainee, type TraineeResource, aboutTrainee } from './trainee-parts';
 import { Figure } from '../../lib/ui/figure';
+import { traineePlanPath } from './trainee-plan-queries';
 
 /** The stat cards over every trainee list: how many, and their fees, payments and balance (the server's totals). */
 /** Check out is for a stay that has begun and not ended: one not yet checked in is edited or deleted instead. */
@@ -83,10 +85,19 @@ export function TraineesAdminPage<R extends TraineeResource>({ title, ui, receip
     notify.success(`${t.name} ${suspended ? 'suspended' : 'reinstated'}.`);
   };
 
+  // makeup and PMU trainees have a plan, attendance and a certificate (issue 33)
+  const planKind = traineeKindOfPath(resource.name);
   const rowActions = (row: Row) => {
     const t = row as Trainee;
     return (
       <>
+        {planKind && (
+          <Tooltip label="Plan, attendance, certificate">
+            <ActionIcon component={Link} to={traineePlanPath(planKind, t.id)} variant="subtle" color="gold" aria-label={`Plan of ${t.name}`} data-testid="row-plan">
+              <IconCalendarDue size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Tooltip label="Fee payments">
           <ActionIcon variant="subtle" color="teal" aria-label={`Fee payments of ${t.name}`} onClick={() => setPaying(t)} data-testid="row-payments">
             <IconCash size={18} />

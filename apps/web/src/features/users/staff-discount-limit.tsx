@@ -1,7 +1,8 @@
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type BankAccount, type StudioSettings, MAX_TOKEN_IDLE_DAYS, bankAccountLine, bankAccountSchema, studioSettingsSchema } from '@studio/shared';
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { type BankAccount, type OverdueAttendanceGate, type StudioSettings, MAX_TOKEN_IDLE_DAYS, OVERDUE_ATTENDANCE_GATES, OVERDUE_ATTENDANCE_LABELS, bankAccountLine, bankAccountSchema, studioSettingsSchema } from '@studio/shared';
 import { z } from 'zod';
 import { useSchemaForm } from '../../crud/use-schema-form';
+import { notify } from '../../lib/notify';
 import { useStudioSettings, useUpdateSettings } from '../../lib/settings-queries';
 import { PaystackSettings } from './paystack-settings';
 
@@ -73,6 +74,7 @@ export function StaffDiscountLimit() {
       ))}
       <BankAccountForm key={JSON.stringify(settings.bank_account)} account={settings.bank_account} />
       <PaystackSettings />
+      <TraineeGates settings={settings} />
     </SimpleGrid>
   );
 }
@@ -164,6 +166,44 @@ function BankAccountForm({ account }: { account: BankAccount | null }) {
           </Group>
         </Stack>
       </form>
+    </Paper>
+  );
+}
+
+/**
+ * The studio's gates on trainees (issue 33, item 2): what an overdue instalment does when attendance is marked, and
+ * whether a certificate waits for the balance. Each change is saved at once (PUT /api/settings, logged).
+ */
+function TraineeGates({ settings }: { settings: StudioSettings }) {
+  const update = useUpdateSettings();
+  const save = (body: Partial<StudioSettings>, message: string) =>
+    void update
+      .mutateAsync(body)
+      .then(() => notify.success(message))
+      .catch(() => {});
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="trainee-gates">
+      <Stack gap="xs">
+        <Text fw={700}>Trainees</Text>
+        <Text size="sm" c="dimmed">
+          What a trainee late on an instalment meets at the class register, and whether her certificate waits until her fee is paid.
+        </Text>
+        <Select
+          label="An overdue instalment at the register"
+          data={OVERDUE_ATTENDANCE_GATES.map((g) => ({ value: g, label: OVERDUE_ATTENDANCE_LABELS[g] }))}
+          value={settings.overdue_attendance}
+          allowDeselect={false}
+          w={240}
+          onChange={(v) => v && save({ overdue_attendance: v as OverdueAttendanceGate }, `An overdue instalment now gives: ${OVERDUE_ATTENDANCE_LABELS[v as OverdueAttendanceGate].toLowerCase()}.`)}
+          data-testid="gate-overdue-attendance"
+        />
+        <Switch
+          label="A certificate waits for the balance"
+          checked={settings.certificate_needs_balance}
+          onChange={(e) => save({ certificate_needs_balance: e.currentTarget.checked }, e.currentTarget.checked ? 'Certificates now wait for the balance.' : 'Certificates no longer wait for the balance.')}
+          data-testid="gate-certificate-balance"
+        />
+      </Stack>
     </Paper>
   );
 }
