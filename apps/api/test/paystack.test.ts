@@ -92,6 +92,10 @@ describe('Paystack dedicated accounts', () => {
     expect((await call('POST', '/api/virtual-accounts', { kind: 'booking', record_id: bookingId, account_number: '12345', bank_name: 'Wema Bank', account_name: 'X' })).json().errors).toHaveProperty('account_number');
     expect((await call('POST', '/api/virtual-accounts', { kind: 'booking', record_id: bookingId, account_number: '9900000002', bank_name: 'Wema Bank', account_name: 'GLAM STUDIO / BRIDE' })).statusCode).toBe(201);
     expect((await call('GET', `/api/virtual-accounts?kind=student&record_id=${studentId}`)).json().data.map((a: { account_number: string }) => a.account_number)).toEqual(['9900000001']);
+    // her statement asks her to pay into her own account (issue 30, item 6)
+    const statement = (await call('GET', `/api/students/${studentId}/statement`)).json().data as { bank_account: unknown; message: string };
+    expect(statement.bank_account).toEqual({ bank: 'Wema Bank', number: '9900000001', name: 'GLAM STUDIO / ADAEZE' });
+    expect(statement.message).toContain('9900000001');
   });
 
   it('a wrong or missing signature is 401 and stores nothing; the right one credits her ledger, confirmed by Paystack', async () => {

@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
+import { ownAccountOf } from '../integrations/paystack.service.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
 import { idParams, parseId } from '../../plugins/request.js';
 import { overdueTrainees, readSchedule, scheduleLines, writeSchedule } from '../../resources/trainees/trainee-schedule.js';
@@ -93,6 +94,8 @@ export function registerTraineeRoutes(fastify: FastifyInstance, db: Db, verifyTh
       const trainee = await traineeOr404(db, kind, parseId(req.params.id, 'Record'));
       const schedule = await readSchedule(db, kind, trainee, today());
       const settings = await readSettings(db);
+      // her own dedicated account when she has one (issue 30, items 4 and 6), else the studio's
+      const payTo = (await ownAccountOf(db, kind, trainee.id)) ?? settings.bank_account;
       const next = nextDue(schedule);
       const { plan: _plan, min_attendance_percent: _min, suspended: _s, ...shown } = trainee;
       return {
@@ -101,8 +104,8 @@ export function registerTraineeRoutes(fastify: FastifyInstance, db: Db, verifyTh
           schedule,
           next_due: next,
           overdue_amount: schedule.filter((r) => r.status === 'overdue').reduce((s, r) => s + toKobo(r.balance), 0) / 100,
-          bank_account: settings.bank_account,
-          message: statementMessage(trainee.name, trainee.program, trainee.balance, next, settings.bank_account ? bankAccountLine(settings.bank_account) : null),
+          bank_account: payTo,
+          message: statementMessage(trainee.name, trainee.program, trainee.balance, next, payTo ? bankAccountLine(payTo) : null),
           today: today(),
         },
       };
