@@ -94,10 +94,10 @@ module.exports = {
       comment:
         "Declared exceptions: a feature's tables; the dashboard shows the month's income and expense from the finance summaries, and the transfers waiting for a person from where they are declared (issue 17); a reminder run reads the studio's settings (its skip window); " +
         "the till's approval (pos only) is a sign-in against the studio's discount limit (docs/decisions/011-till-money-controls.md); " +
-        "a sale's transfer flagged not received makes the sale owe it, through the one module that moves a sale's balance (docs/decisions/027-owed-sales-offline-restock.md).",
+        "a sale's transfer flagged not received makes the sale owe it, through the one module that moves a sale's balance (docs/decisions/027-owed-sales-offline-restock.md); the tender registry (payments) knows the handlers of value paid before (prepaid.tenders.ts), which implement its handler type (docs/decisions/032-prepaid-value.md); a trainee's statement names her own dedicated account when she has one (own-account.ts, docs/decisions/036-paystack-dedicated-accounts.md).",
       severity: 'error',
       from: { path: '^apps/api/src/features/([^/]+)/', pathNot: '^apps/api/src/features/pos/' },
-      to: { path: '^apps/api/src/features/', pathNot: ['^apps/api/src/features/$1/', '\\.table\\.ts$', '^apps/api/src/features/finances/finance-summaries\\.ts$', '^apps/api/src/features/transfers/transfers\\.service\\.ts$', '^apps/api/src/features/settings/settings\\.service\\.ts$', '^apps/api/src/features/pos/orders-balance\\.service\\.ts$'] },
+      to: { path: '^apps/api/src/features/', pathNot: ['^apps/api/src/features/$1/', '\\.table\\.ts$', '^apps/api/src/features/finances/finance-summaries\\.ts$', '^apps/api/src/features/transfers/transfers\\.service\\.ts$', '^apps/api/src/features/settings/settings\\.service\\.ts$', '^apps/api/src/features/pos/orders-balance\\.service\\.ts$', '^apps/api/src/features/payments/tender-handler\\.ts$', '^apps/api/src/features/prepaid/prepaid\\.tenders\\.ts$', '^apps/api/src/features/integrations/own-account\\.ts$'] },
     },
     {
       name: 'api-pos-imports-only-its-declared-features',
@@ -111,6 +111,8 @@ module.exports = {
           '^apps/api/src/features/finances/finance-summaries\\.ts$',
           '^apps/api/src/features/auth/(login-throttle|check-credentials)\\.ts$',
           '^apps/api/src/features/settings/settings\\.service\\.ts$',
+          // a sale, its void and its refunds take and give back each line through its method's handler (decision 032)
+          '^apps/api/src/features/payments/tenders\\.ts$',
         ],
       },
     },

@@ -19,6 +19,8 @@ import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { LoginThrottle, type LoginThrottleOptions } from './features/auth/login-throttle.js';
 import { registerActivityRoutes } from './features/activity/activity.routes.js';
 import { registerOrderRoutes } from './features/pos/orders.routes.js';
+import { assertEveryMethodHasTender } from './features/payments/tenders.js';
+import { registerPrepaidRoutes } from './features/prepaid/prepaid.routes.js';
 import { registerSettingsRoutes } from './features/settings/settings.routes.js';
 import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
 import { registerTillProductRoutes } from './features/pos/till-products.routes.js';
@@ -53,6 +55,8 @@ export const BODY_LIMIT = 1024 * 1024;
 
 /** The whole API (and the built web app) as one Fastify instance; server.ts only listens. */
 export async function buildApp({ database, config, logger = false, loginThrottle }: BuildAppOptions): Promise<FastifyInstance> {
+  // every declared payment method has its server handler (decision 032): a method without one would take nothing
+  assertEveryMethodHasTender();
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
@@ -124,6 +128,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   registerPayRunRoutes(app, db);
   // the public certificate check is throttled by address like sign-in: 30 checks a minute, a valid one forgiven
   registerTraineeRoutes(app, db, new LoginThrottle(db, { max: 30, windowSeconds: 60 }));
+  registerPrepaidRoutes(app, db);
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });

@@ -69,15 +69,16 @@ describe('GET /api/day-close/{outlet}/{date}', () => {
       count: 3,
       total: 29000,
       discount: 1000,
-      by_method: { cash: 14000, transfer: 14000, card: 0, pos: 3000 },
+      by_method: { cash: 14000, transfer: 14000, card: 0, pos: 3000, voucher: 0, credit: 0 },
       change_given: 2000,
       expected_cash: 12000,
       voids: { count: 1, total: 5000 },
       // the day's two transfer lines wait for a person (issue 17)
       transfers: { unconfirmed: { count: 2, amount: 14000 }, not_received: { count: 0, amount: 0 } },
       // no partial refund paid out that day (refunds.test.ts)
-      refunds: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0 } },
-      deposits: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0 } },
+      refunds: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0, voucher: 0, credit: 0 } },
+      deposits: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0, voucher: 0, credit: 0 } },
+      prepaid_sold: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0, voucher: 0, credit: 0 } },
       items: [
         // equal totals: by name
         { product_id: product.id, name: 'Silk Foundation', quantity: 3, total: 15000 },
@@ -89,7 +90,7 @@ describe('GET /api/day-close/{outlet}/{date}', () => {
       ],
       gross_profit: 29000 - 3 * 3000,
       // what each method should hold: cash as tendered (14,000) less the change given (2,000)
-      expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000 },
+      expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000, voucher: 0, credit: 0 },
       close: null,
       reopened: [],
       // no till has offline sales waiting, none kept for review (issue 18)
@@ -177,10 +178,10 @@ describe('POST /api/day-close/{outlet}/{date}: closing the day', () => {
       outlet: 'store',
       date: DAY,
       status: 'closed',
-      expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000 },
-      counted: { cash: 11999.7, transfer: 14000.2, card: 0, pos: 3000.1 },
+      expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000, voucher: 0, credit: 0 },
+      counted: { cash: 11999.7, transfer: 14000.2, card: 0, pos: 3000.1, voucher: 0, credit: 0 },
       // -0.3 + 0.2 + 0.1 is 2.8e-17 in floating point: the totals are summed in kobo
-      over_short: { cash: -0.3, transfer: 0.2, card: 0, pos: 0.1 },
+      over_short: { cash: -0.3, transfer: 0.2, card: 0, pos: 0.1, voucher: 0, credit: 0 },
       expected_total: 29000,
       counted_total: 29000,
       over_short_total: 0,
@@ -197,7 +198,7 @@ describe('POST /api/day-close/{outlet}/{date}: closing the day', () => {
     // the admin reads the same record
     expect((await get(admin, `/api/day-close/store/${DAY}`)).json().data.close).toEqual(record);
     const [line] = await activity('close', record.id);
-    expect(line).toMatchObject({ user_id: b.id, user_name: 'Boma', after: { outlet: 'store', date: DAY, counted: record.counted, expected: record.expected, over_short: 0 } });
+    expect(line).toMatchObject({ user_id: b.id, user_name: 'Boma', after: { outlet: 'store', date: DAY, counted: { cash: 11999.7, transfer: 14000.2, card: 0, pos: 3000.1 }, expected: record.expected, over_short: 0 } });
   });
 
   it('a closed day cannot be closed again or edited (422 / no such call), and the record stays as it was', async () => {

@@ -66,7 +66,11 @@ function staffMay({ method, path }: Route): boolean {
   // an employer checks a certificate without signing in (throttled by address)
   if (read && path === '/api/certificates/{serial}') return true;
   // staff serve clients and keep the appointment book (issue 21); merge, erase, export and the backfill are the admin's
+  // a client's store credit is read at the till; topping it up takes money: the admin's (issue 31; prepaid.test.ts)
+  if (method === 'POST' && path === '/api/clients/{id}/credit') return false;
   if (/^\/api\/(clients|appointments)(\/|$)/.test(path) && !/^\/api\/clients\/(merge|backfill|\{id\}\/(erase|export))$/.test(path)) return true;
+  // the till reads a gift voucher by its code (issue 31); selling, listing, extending and writing off are the admin's
+  if (read && path === '/api/gift-vouchers/code/{code}') return true;
   return false;
 }
 

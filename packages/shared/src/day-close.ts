@@ -78,6 +78,11 @@ export interface DayClose {
    * the sales' (a deposit becomes income at its check-out, inside the sale: orders.deposit, not in by_method again).
    */
   deposits?: { count: number; total: number; by_method: ByMethod };
+  /**
+   * Value sold this day at this outlet (gift vouchers, store credit topped up; issue 31): money in the drawer or the
+   * account, in the expected figures, and not income (it is income when the value is used).
+   */
+  prepaid_sold?: { count: number; total: number; by_method: ByMethod };
   items: { product_id: number; name: string; quantity: number; total: number }[];
   by_staff: { id: number; name: string; count: number; total: number }[];
   /** Admins only: total minus the cost of what was sold (cost prices as at the sale). */

@@ -40,3 +40,4 @@ export * from './offline.js';
 export * from './bank-statements.js';
 export * from './virtual-accounts.js';
 export * from './pay.js';
+export * from './prepaid.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { awaitsConfirmation, declarePaymentMethod, givesChange, methodOptions, methodsFor, offlineRefusal, PAYMENT_METHODS, PAYMENT_USES, takesReference } from './payment-methods.js';
+import { awaitsConfirmation, declarePaymentMethod, givesChange, isPrepaid, methodOptions, methodsFor, MONEY_METHODS, needsReference, offlineRefusal, PAYMENT_METHODS, PAYMENT_USES, takesReference } from './payment-methods.js';
 import { REFUND_METHODS } from './refunds.js';
 import { transferStatus } from './transfers.js';
 
@@ -9,14 +9,20 @@ let undo: (() => void) | undefined;
 afterEach(() => undo?.());
 
 describe('payment methods, declared once', () => {
-  it("the studio's four methods: cash gives change and is never referenced, a transfer waits for confirmation, only cash and transfer pay refunds", () => {
-    expect(PAYMENT_METHODS).toEqual(['cash', 'transfer', 'card', 'pos']);
+  it("the studio's six methods: cash gives change and is never referenced, a transfer waits for confirmation, cash and transfer pay refunds and value paid before goes back on itself", () => {
+    expect(PAYMENT_METHODS).toEqual(['cash', 'transfer', 'card', 'pos', 'voucher', 'credit']);
+    expect(MONEY_METHODS).toEqual(['cash', 'transfer', 'card', 'pos']);
+    expect(PAYMENT_METHODS.filter(isPrepaid)).toEqual(['voucher', 'credit']);
     expect(PAYMENT_METHODS.filter(givesChange)).toEqual(['cash']);
     expect(PAYMENT_METHODS.filter(awaitsConfirmation)).toEqual(['transfer']);
-    expect(PAYMENT_METHODS.filter(takesReference)).toEqual(['transfer', 'card', 'pos']);
-    expect(REFUND_METHODS).toEqual(['cash', 'transfer']);
-    expect(methodsFor('refunds')).toEqual(['cash', 'transfer']);
-    for (const use of ['till', 'fees', 'bookings', 'appointments'] as const) expect(methodsFor(use)).toEqual(PAYMENT_METHODS);
+    expect(PAYMENT_METHODS.filter(takesReference)).toEqual(['transfer', 'card', 'pos', 'voucher']);
+    expect(PAYMENT_METHODS.filter(needsReference)).toEqual(['voucher']);
+    expect(REFUND_METHODS).toEqual(['cash', 'transfer', 'voucher', 'credit']);
+    expect(methodsFor('refunds')).toEqual(['cash', 'transfer', 'voucher', 'credit']);
+    expect(methodsFor('till')).toEqual(PAYMENT_METHODS);
+    // value paid before is taken at the till only, and never offline
+    for (const use of ['fees', 'bookings', 'appointments'] as const) expect(methodsFor(use)).toEqual(MONEY_METHODS);
+    expect(PAYMENT_METHODS.filter((m) => offlineRefusal(m, 'ref') === null)).toEqual(MONEY_METHODS);
     expect(transferStatus('transfer', { confirmed_at: null, not_received_at: null })).toBe('unconfirmed');
     expect(transferStatus('card', { confirmed_at: null, not_received_at: null })).toBeNull();
   });

@@ -10,8 +10,11 @@ export type PaymentUse = (typeof PAYMENT_USES)[number];
 
 export interface PaymentMethodDef {
   label: string;
-  /** A reference (the bank's, the terminal slip's): never asked, asked and kept when given, or required when the till is offline. */
-  reference: 'none' | 'optional' | 'offline';
+  /**
+   * A reference (the bank's, the terminal slip's, a voucher's code): never asked, asked and kept when given, required
+   * when the till is offline, or always required.
+   */
+  reference: 'none' | 'optional' | 'offline' | 'required';
   /** The reference field's hint. */
   referenceHint: string;
   /** Why an offline sale is refused without the reference. */
@@ -25,6 +28,15 @@ export interface PaymentMethodDef {
   /** The offline till may take it. */
   offline: boolean;
   uses: readonly PaymentUse[];
+  /**
+   * Value paid before (a gift voucher, a client's store credit; issue 31): drawn from the prepaid ledger by its server
+   * handler, not money coming in. Not counted at the day close, never the method a sale is relabelled to or from, not
+   * taken against a balance. `refunds`: what a refund may put back on it: only what the sale took from it (`own`),
+   * or also money the sale took (`any`: a refund to store credit instead of cash).
+   */
+  prepaid?: { refunds: 'own' | 'any' };
+  /** The sale must name its client (`customer_phone`): the value is the client's. */
+  needsClient?: boolean;
 }
 
 const EVERYWHERE = ['till', 'fees', 'bookings', 'appointments', 'refunds'] as const;
@@ -57,6 +69,30 @@ export const PAYMENT_METHOD_DEFS = {
   },
   card: { label: 'Card', ...TERMINAL },
   pos: { label: 'POS terminal', ...TERMINAL },
+  // issue 31: value paid before, drawn at the till by its handler (apps/api/src/features/prepaid/prepaid-tenders.ts)
+  voucher: {
+    label: 'Gift voucher',
+    reference: 'required',
+    referenceHint: 'Voucher code',
+    awaitsConfirmation: false,
+    givesChange: false,
+    inDrawer: false,
+    offline: false,
+    uses: ['till', 'refunds'],
+    prepaid: { refunds: 'own' },
+  },
+  credit: {
+    label: 'Store credit',
+    reference: 'none',
+    referenceHint: "The client's credit (needs the phone)",
+    awaitsConfirmation: false,
+    givesChange: false,
+    inDrawer: false,
+    offline: false,
+    uses: ['till', 'refunds'],
+    prepaid: { refunds: 'any' },
+    needsClient: true,
+  },
 } as const satisfies Record<string, PaymentMethodDef>;
 
 export type PaymentMethod = keyof typeof PAYMENT_METHOD_DEFS;
@@ -92,6 +128,11 @@ export const methodLabel = (method: string): string => declared.get(method)?.lab
 export const givesChange = (method: string): boolean => declared.get(method)?.givesChange ?? false;
 export const awaitsConfirmation = (method: string): boolean => declared.get(method)?.awaitsConfirmation ?? false;
 export const takesReference = (method: string): boolean => (declared.get(method)?.reference ?? 'none') !== 'none';
+export const needsReference = (method: string): boolean => declared.get(method)?.reference === 'required';
+/** Value paid before (a voucher, store credit), not money: see `PaymentMethodDef.prepaid`. */
+export const isPrepaid = (method: string): boolean => declared.get(method)?.prepaid !== undefined;
+/** The methods that are money (not prepaid value): what the day close counts, what a balance or a ledger takes. */
+export const MONEY_METHODS = PAYMENT_METHODS.filter((m) => !isPrepaid(m));
 /** Why the offline till refuses this line, or null: a method it may not take, or one whose reference is missing. */
 export function offlineRefusal(method: string, reference: string): string | null {
   const def = declared.get(method);

@@ -32,3 +32,4 @@ export { duesRemindersTable } from '../features/reminders/reminders.table.js';
 export { bankStatementsTable, bankStatementLinesTable, bankColumnMapsTable } from '../features/bank-statements/bank-statements.table.js';
 export { integrationsTable, virtualAccountsTable, providerEventsTable } from '../features/integrations/integrations.table.js';
 export { payRunsTable, payRunLinesTable, payRunSourcesTable } from '../features/pay/pay-runs.table.js';
+export { giftVouchersTable, prepaidLinesTable } from '../features/prepaid/prepaid.table.js';

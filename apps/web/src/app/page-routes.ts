@@ -77,6 +77,7 @@ const TraineeStatement: Page = lazyPage(() => traineePlans().then((m) => m.Train
 const TraineeCertificate: Page = lazyPage(() => traineePlans().then((m) => m.TraineeCertificatePage));
 const ClassRegister: Page = lazyPage(() => traineePlans().then((m) => m.ClassRegisterPage));
 const OverdueTrainees: Page = lazyPage(() => traineePlans().then((m) => m.OverdueTraineesPage));
+const GiftVouchers: Page = lazyPage(() => import('../features/prepaid/gift-vouchers.page').then((m) => m.GiftVouchersPage));
 const Suppliers: Page = lazyPage(() => import('../features/suppliers/suppliers.ui').then((m) => m.SuppliersPage));
 const PayRuns: Page = lazyPage(() => import('../features/pay/pay-runs.page').then((m) => m.PayRunsPage));
 const Payslip: Page = lazyPage(() => import('../features/pay/payslip.page').then((m) => m.PayslipPage));
@@ -126,6 +127,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/clients/list', title: 'Clients', access: 'staff', page: Clients, menu: both({ in: 'Clients' }) },
   // a client's page, opened from the list, the book or the till (no menu link)
   { path: '/clients/:id', title: 'Client', access: 'staff', page: Client, menu: { admin: null, staff: null } },
+  // value sold before the service (issue 31): the admin sells, lists and prints vouchers; the till redeems them
+  { path: '/finances/gift-vouchers', title: 'Gift vouchers', access: 'admin', page: GiftVouchers, menu: { admin: { in: 'income' } } },
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: IncomeExpenses, menu: { admin: { in: 'income' } } },
   { path: TRANSFERS_PATH, title: 'Transfers to confirm', access: 'admin', page: Transfers, menu: { admin: { in: 'transfers' } } },
   // opened from Transfers to confirm (its Import a bank statement button)

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { clientRef, isoDate, money, optionalText, text } from '../primitives.js';
-import { paymentMethodFor, paymentMethodSchema } from '../resources/orders.js';
+import { moneyMethodSchema, paymentMethodFor, paymentMethodSchema } from '../resources/orders.js';
 import { transferCheckShape } from '../transfers.js';
 
 /** `POST {path}/{id}/payments`: one payment towards a record's balance. */
 export const ledgerPaymentInputSchema = z.object({
   amount: money().refine((n) => n > 0, { error: 'The amount must be greater than 0.' }),
-  method: paymentMethodSchema,
+  method: moneyMethodSchema,
   date: isoDate(),
   note: optionalText(255),
   /** Makes the payment safe to retry (primitives.ts clientRef). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, methodsFor, type PaymentUse } from '../payment-methods.js';
+import { MONEY_METHODS, PAYMENT_METHODS, methodsFor, type PaymentUse } from '../payment-methods.js';
 import { id, instant, isoDate, money, optionalText, outletSchema, text } from '../primitives.js';
 import { discountApprovalSchema } from '../settings.js';
 import { transferCheckShape } from '../transfers.js';
@@ -8,6 +8,8 @@ import { orderRefundRecordSchema } from '../refunds.js';
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 /** The methods declared for one use (payment-methods.ts): a method not declared there is a 422 naming the field. */
 export const paymentMethodFor = (use: PaymentUse) => z.enum(methodsFor(use) as [string, ...string[]] as typeof PAYMENT_METHODS);
+/** Money, not prepaid value (payment-methods.ts `prepaid`): what a balance, a ledger or a relabelling takes. */
+export const moneyMethodSchema = z.enum(MONEY_METHODS as [string, ...string[]] as typeof PAYMENT_METHODS);
 export const ORDER_STATUSES = ['paid', 'void'] as const;
 
 export const paymentSchema = z.object({
@@ -92,7 +94,7 @@ export const orderUpdateSchema = z.object({
   customer_name: text(100).optional(),
   customer_phone: optionalText(30),
   note: optionalText(500),
-  payment_method: paymentMethodSchema.optional(),
+  payment_method: moneyMethodSchema.optional(),
 });
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 
@@ -168,7 +170,7 @@ export type Order = z.infer<typeof orderSchema>;
  * More than the balance is a 422 on `amount`; `client_ref` makes it safe to retry (required: it takes money).
  */
 export const orderPaymentSchema = z.object({
-  method: paymentMethodSchema,
+  method: moneyMethodSchema,
   amount: money().refine((n) => n > 0, { error: 'The amount must be greater than 0.' }),
   reference: optionalText(100),
   client_ref: z.uuid({ error: 'The client ref must be a UUID.' }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { id, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
-import { PAYMENT_METHODS } from '../payment-methods.js';
+import { MONEY_METHODS } from '../payment-methods.js';
 
 export const PRODUCT_KINDS = ['product', 'service'] as const;
 export const STOCK_STATUSES = ['finished', 'low', 'stocked'] as const;
@@ -181,7 +181,7 @@ export const quantityChangeSchema = z.object({
    * supplier's payables until paid). Absent: the cost is kept on the movement and no purchase is recorded.
    */
   paid: z.enum(RESTOCK_PAYMENTS, { error: 'Paid must be now or owed.' }).nullish(),
-  payment_method: z.enum(PAYMENT_METHODS, { error: `The payment method must be one of ${PAYMENT_METHODS.join(', ')}.` }).nullish(),
+  payment_method: z.enum(MONEY_METHODS as [string, ...string[]] as ['cash', 'transfer', 'card', 'pos'], { error: `The payment method must be one of ${MONEY_METHODS.join(', ')}.` }).nullish(),
 }).superRefine((b, ctx) => {
   if (!b.paid) return;
   if (b.quantity < 0) ctx.addIssue({ code: 'custom', path: ['paid'], message: 'A write-off is not a purchase.' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
-import { PAYMENT_METHODS } from '../payment-methods.js';
+import { MONEY_METHODS } from '../payment-methods.js';
 import { phoneNumber } from '../phone.js';
 
 // Suppliers: who the studio buys its stock from. A product names its usual supplier; a restock, who delivered it.
@@ -73,7 +73,7 @@ export interface SupplierPayables {
 /** `POST /api/suppliers/{id}/payments` (admin): money paid to a supplier against what is owed; an expense "Stock purchases". */
 export const supplierPaymentSchema = z.object({
   amount: money().refine((n) => n > 0, { error: 'The amount must be greater than 0.' }),
-  method: z.enum(PAYMENT_METHODS, { error: `The method must be one of ${PAYMENT_METHODS.join(', ')}.` }),
+  method: z.enum(MONEY_METHODS as [string, ...string[]] as ['cash', 'transfer', 'card', 'pos'], { error: `The method must be one of ${MONEY_METHODS.join(', ')}.` }),
   outlet: outletSchema.nullish(),
   note: optionalText(255),
   client_ref: z.uuid({ error: 'The client ref must be a UUID.' }),

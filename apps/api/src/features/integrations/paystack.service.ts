@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type BankAccount, fromKobo, studioDate, type IntegrationStatus, type ProviderEvent, type ProviderEventOutcome, type VirtualAccount, type VirtualAccountInput, type VirtualAccountKind } from '@studio/shared';
+import { fromKobo, studioDate, type IntegrationStatus, type ProviderEvent, type ProviderEventOutcome, type VirtualAccount, type VirtualAccountInput, type VirtualAccountKind } from '@studio/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { addLedgerLine } from '../../crud/ledger.js';
 import { crudModules } from '../../crud/registry.js';
@@ -210,12 +210,3 @@ export async function receivePaystackEvent(db: Db, raw: Buffer, signature: strin
   });
 }
 
-/** The person's own dedicated account as the account they are asked to pay into (their statement), or null. */
-export async function ownAccountOf(db: Db | Tx, kind: VirtualAccountKind, recordId: number): Promise<BankAccount | null> {
-  const [row] = await db
-    .select()
-    .from(virtualAccountsTable)
-    .where(and(eq(virtualAccountsTable.kind, kind), eq(virtualAccountsTable.record_id, recordId)))
-    .limit(1);
-  return row ? { bank: row.bank_name, number: row.account_number, name: row.account_name } : null;
-}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import { OUTLET_LABELS, PAYMENT_METHODS, dayCloseInputSchema, dayCloseReopenSchema, fromKobo, isoDate, outletSchema, studioDate, toKobo, type DayClose } from '@studio/shared';
+import { OUTLET_LABELS, MONEY_METHODS, dayCloseInputSchema, dayCloseReopenSchema, fromKobo, isoDate, outletSchema, studioDate, toKobo, type DayClose } from '@studio/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { backupSoon } from '../../db/backup-schedule.js';
@@ -53,8 +53,10 @@ export function registerDayCloseRoutes(fastify: FastifyInstance, db: Db): void {
         .insert(C)
         .values({ outlet, business_date: date, sales_count: day.count, sales_total: day.total, note, closed_by: user.id, closed_by_name: user.name, closed_at: at })
         .returning({ id: C.id });
-      await tx.insert(dayCloseCountsTable).values(PAYMENT_METHODS.map((m) => ({ day_close_id: row!.id, method: m, expected: day.expected[m], counted: fromKobo(toKobo(counted[m])) })));
-      const overShortK = PAYMENT_METHODS.reduce((s, m) => s + toKobo(counted[m]) - toKobo(day.expected[m]), 0);
+      // money is counted; value paid before (a voucher, credit: payment-methods.ts `prepaid`) is not
+      const count = (m: (typeof MONEY_METHODS)[number]) => toKobo(counted[m as keyof typeof counted]);
+      await tx.insert(dayCloseCountsTable).values(MONEY_METHODS.map((m) => ({ day_close_id: row!.id, method: m, expected: day.expected[m], counted: fromKobo(count(m)) })));
+      const overShortK = MONEY_METHODS.reduce((s, m) => s + count(m) - toKobo(day.expected[m]), 0);
       await recordActivity(tx, {
         user,
         action: 'close',

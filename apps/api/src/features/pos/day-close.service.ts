@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { givesChange, OUTLET_LABELS, PAYMENT_METHODS, fromKobo, toKobo, type ByMethod, type DayClose, type DayCloseRecord, type Outlet, type PaymentMethod } from '@studio/shared';
+import { givesChange, isPrepaid, OUTLET_LABELS, PAYMENT_METHODS, fromKobo, toKobo, type ByMethod, type DayClose, type DayCloseRecord, type Outlet, type PaymentMethod } from '@studio/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { type HttpError, invalidField } from '../../plugins/errors.js';
@@ -8,6 +8,7 @@ import { VOID_NETTING_NOTE, orderBalancePaymentsTable, orderItemsTable, orderPay
 import { devicesTable, offlineReviewsTable } from './offline.table.js';
 import { appointmentPaymentsTable, appointmentsTable } from '../../resources/appointments/appointments.table.js';
 import { financesTable } from '../../resources/finances/finances.table.js';
+import { prepaidLinesTable } from '../prepaid/prepaid.table.js';
 
 const O = ordersTable;
 const C = dayClosesTable;
@@ -74,7 +75,8 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
   const D = appointmentPaymentsTable;
   const BP = orderBalancePaymentsTable;
   const F = financesTable;
-  const [totals, voids, methods, items, staff, transfers, refunds, deposits, later, spent] = await reads(
+  const PL = prepaidLinesTable;
+  const [totals, voids, methods, items, staff, transfers, refunds, deposits, later, spent, prepaid] = await reads(
     [
       () =>
         db
@@ -152,6 +154,13 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
           .from(F)
           .where(and(eq(F.type, 'expense'), eq(F.outlet, outlet), eq(F.date, date), sql`${F.method} is not null`))
           .groupBy(F.method),
+      // value sold this day at this outlet (a gift voucher, credit topped up: decision 032), by the money it came in
+      () =>
+        db
+          .select({ method: PL.method, count: sql<number>`count(*)::int`, amount: sql<string>`sum(${PL.amount})::text` })
+          .from(PL)
+          .where(and(eq(PL.outlet, outlet), eq(PL.business_date, date), sql`${PL.method} is not null`))
+          .groupBy(PL.method),
     ] as const,
     !opts.inTransaction,
   );
@@ -163,13 +172,19 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
   for (const r of refunds) refundedBy[r.method] = fromKobo(sumKobo(r.amount));
   const depositedBy = zeros();
   for (const d of deposits) depositedBy[d.method] = fromKobo(sumKobo(d.amount));
+  const prepaidBy = zeros();
+  for (const p of prepaid) prepaidBy[p.method as PaymentMethod] = fromKobo(sumKobo(p.amount));
   const laterK = (m: PaymentMethod) => sumKobo(later.find((l) => l.method === m)?.amount);
   const spentK = (m: PaymentMethod) => sumKobo(spent.find((l) => l.method === m)?.amount);
   // what each method should hold: cash as tendered less the change given back from the drawer, each method less
   // the refunds paid out by it, plus the appointment deposits taken (less those paid back) that day, plus what was
   // paid this day on earlier sales' balances, less stock paid for by it
   const expected = Object.fromEntries(
-    PAYMENT_METHODS.map((m) => [m, fromKobo(toKobo(byMethod[m]) - (givesChange(m) ? changeK : 0) - toKobo(refundedBy[m]) + toKobo(depositedBy[m]) + laterK(m) - spentK(m))]),
+    // value paid before (a voucher, credit) is drawn from its ledger: nothing of it is counted
+    PAYMENT_METHODS.map((m) => [
+      m,
+      isPrepaid(m) ? 0 : fromKobo(toKobo(byMethod[m]) - (givesChange(m) ? changeK : 0) - toKobo(refundedBy[m]) + toKobo(depositedBy[m]) + laterK(m) - spentK(m) + toKobo(prepaidBy[m])),
+    ]),
   ) as ByMethod;
   const totalK = sumKobo(t.total);
   const costK = items.reduce((s, i) => s + sumKobo(i.cost), 0);
@@ -197,6 +212,11 @@ export async function dayFigures(db: DbOrTx, outlet: Outlet, date: string, opts:
       count: deposits.reduce((n, d) => n + Number(d.count), 0),
       total: fromKobo(deposits.reduce((k, d) => k + sumKobo(d.amount), 0)),
       by_method: depositedBy,
+    },
+    prepaid_sold: {
+      count: prepaid.reduce((n, p) => n + Number(p.count), 0),
+      total: fromKobo(prepaid.reduce((k, p) => k + sumKobo(p.amount), 0)),
+      by_method: prepaidBy,
     },
     items: items.map((i) => ({ product_id: i.product_id, name: i.name, quantity: Number(i.quantity), total: fromKobo(sumKobo(i.total)) })),
     by_staff: staff.map((s) => ({ id: s.id, name: s.name, count: Number(s.count), total: fromKobo(sumKobo(s.total)) })),

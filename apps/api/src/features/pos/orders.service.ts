@@ -16,7 +16,7 @@ import {
   formatKobo,
   addDays,
 } from '@studio/shared';
-import { type Db, type DbOrTx, rows } from '../../db/client.js';
+import { type Db, type DbOrTx, type Tx, rows } from '../../db/client.js';
 import { presentTransferCheck } from '../../db/columns.js';
 // a timestamp as toISOString writes it, in ordersJson's SQL text
 import { isoTextOf as iso } from '../../db/one-statement.js';
@@ -32,6 +32,7 @@ import { refundedKobo, refundsOf } from './refunds.service.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 import { balanceLinesOf, settleOnVoid } from './orders-balance.service.js';
+import { takeTenders, voidTenders } from '../payments/tenders.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
 /** The largest amount a NUMERIC(14,2) column holds, in kobo (well inside exact JS integers). */
@@ -505,7 +506,11 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       if (short.length && !off) return refuse(notEnoughStock(input.items, short, need));
       const oversold = short.length > 0;
 
-      const paid = payments.filter((p) => toKobo(p.amount) > 0).map((p) => ({ method: p.method, amount: fromKobo(toKobo(p.amount)), reference: p.reference ?? null }));
+      // each line with where a refusal of it is reported (payments.N, or payment_method for a sale paid by one method)
+      const taken = payments
+        .map((p, i) => ({ p, field: input.payments ? `payments.${i}` : 'payment_method' }))
+        .filter(({ p }) => toKobo(p.amount) > 0);
+      const paid = taken.map(({ p }) => ({ method: p.method, amount: fromKobo(toKobo(p.amount)), reference: p.reference ?? null }));
       const order = {
         customer_name: input.customer_name,
         customer_phone: input.customer_phone ?? null,
@@ -602,6 +607,12 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       }));
       const unchecked = { confirmed_at: null, confirmed_by: null, confirmed_by_name: null, not_received_at: null, not_received_by: null, not_received_by_name: null, not_received_reason: null };
       const paymentRows = paid.map((p, i) => ({ id: written.paymentIds[i]!, order_id: written.id, ...p, ...unchecked }));
+      // each line through its method's handler, in this transaction: a refusal (a voucher spent meanwhile) undoes the sale
+      await takeTenders(
+        tx as Tx,
+        paymentRows.map((p, i) => ({ line: { id: p.id, method: p.method, amountK: toKobo(p.amount), reference: p.reference }, field: taken[i]!.field })),
+        { sale: { orderId: written.id, invoiceNo: written.invoiceNo, outlet: input.outlet, clientId: written.clientId, customerName: input.customer_name, businessDate }, user: seller, at, date: businessDate },
+      );
       await opts.afterSale?.(tx, written.id);
       return { order: toOrder(row, itemRows, paymentRows), replay: false };
     });
@@ -650,7 +661,15 @@ export async function voidOrder(db: Db, user: UserRow, id: number, reason: strin
     }
     await recordMovements(tx, movements);
     // what the sale still owed, or took later, goes with it (decision 027)
-    await settleOnVoid(tx, user, id, studioDate(at, opts.timeZone ?? 'Africa/Lagos'), at);
+    const today = studioDate(at, opts.timeZone ?? 'Africa/Lagos');
+    await settleOnVoid(tx, user, id, today, at);
+    // each payment line back through its method's handler (a voucher's value back on the voucher)
+    const lines = await tx.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.order_id, id)).orderBy(orderPaymentsTable.id);
+    await voidTenders(
+      tx,
+      lines.map((l) => ({ id: l.id, method: l.method, amountK: toKobo(l.amount), reference: l.reference })),
+      { sale: { orderId: id, invoiceNo: row.invoice_no, outlet: row.outlet, clientId: row.client_id, customerName: row.customer_name, businessDate: row.business_date }, user, at, date: today },
+    );
     await tx.update(ordersTable).set({ status: 'void', voided_at: at, voided_by: user.id, voided_by_name: user.name, void_reason: reason, updated_at: at }).where(eq(ordersTable.id, id));
     await recordActivity(tx, { user, action: 'void', resource: 'orders', recordId: id, before: { status: row.status }, after: { status: 'void', reason, restored: Object.fromEntries(back) } });
     return true;

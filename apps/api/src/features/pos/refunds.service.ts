@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { fromKobo, lineNetKobo, refundKobo, studioDate, toKobo, type OrderRefund, type OrderRefundInput } from '@studio/shared';
+import { formatKobo, fromKobo, lineNetKobo, methodLabel, paymentMethodDef, refundKobo, studioDate, toKobo, type OrderRefund, type OrderRefundInput } from '@studio/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
 import type { UserRow } from '../../plugins/auth.js';
@@ -9,6 +9,7 @@ import { appointmentPaymentsTable, appointmentsTable } from '../../resources/app
 import { assertDayOpen } from './day-close.service.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, orderRefundItemsTable, orderRefundsTable, ordersTable } from './orders.table.js';
+import { tenderFor } from '../payments/tenders.js';
 
 // Partial refunds of a sale (issue 17, item 6; docs/decisions/015-*.md): some of its items given back, their stock
 // restored, their money paid out in cash or by transfer, on the day the refund is made.
@@ -130,6 +131,8 @@ export async function refundOrder(
     .filter((g) => g.quantity > 0);
   const amountK = given.reduce((k, g) => k + g.amountK, 0);
 
+  await assertRefundFitsMethod(tx, order, input.method, amountK);
+
   // stock first, products in id order (a service, or a product turned into one since, has none to put back)
   const back = new Map<number, number>();
   for (const g of given) if (g.line.kind === 'product') back.set(g.line.product_id, (back.get(g.line.product_id) ?? 0) + g.quantity);
@@ -169,6 +172,22 @@ export async function refundOrder(
       cost_price: g.line.cost_price,
     })),
   );
+  // the money goes back through its method's handler (store credit: a line on the client's credit)
+  const saleLines = await tx.select().from(orderPaymentsTable).where(eq(orderPaymentsTable.order_id, orderId)).orderBy(asc(orderPaymentsTable.id));
+  await tenderFor(input.method).reverse(
+    tx,
+    { id: null, method: input.method, amountK, reference: input.reference ?? null },
+    {
+      sale: { orderId, invoiceNo: order.invoice_no, outlet: order.outlet, clientId: order.client_id, customerName: order.customer_name, businessDate: order.business_date },
+      user,
+      at,
+      date: today,
+      field: 'method',
+      kind: 'refund',
+      refundId: refund!.id,
+      lines: saleLines.filter((l) => l.method === input.method).map((l) => ({ id: l.id, method: l.method, amountK: toKobo(l.amount), reference: l.reference })),
+    },
+  );
   await tx.update(ordersTable).set({ updated_at: at }).where(eq(ordersTable.id, orderId));
   await recordActivity(tx, {
     user,
@@ -189,6 +208,31 @@ export async function refundOrder(
     at,
   });
   return refund!.id;
+}
+
+/**
+ * Value paid before goes back where it came from (decision 032), asked of the declaration, not of a method's name. A
+ * refund by a method that takes back only its own (a gift voucher) needs the sale to have drawn on one: the value goes
+ * back on it (beyond what it drew, when the items refunded were paid partly in money: value instead of money, never
+ * the reverse). Any other refund pays out at most what the sale took otherwise, less what such refunds paid before:
+ * the voucher's part of a sale is never paid out in cash.
+ */
+async function assertRefundFitsMethod(tx: Tx, order: { id: number; invoice_no: string; total: number }, method: string, amountK: number): Promise<void> {
+  const ownOnly = (m: string) => paymentMethodDef(m)?.prepaid?.refunds === 'own';
+  const lines = await tx.select({ method: orderPaymentsTable.method, amount: orderPaymentsTable.amount }).from(orderPaymentsTable).where(eq(orderPaymentsTable.order_id, order.id));
+  const k = (rows: { amount: number }[]) => rows.reduce((s, r) => s + toKobo(r.amount), 0);
+  if (ownOnly(method)) {
+    if (!lines.some((l) => l.method === method)) throw invalidField('method', `Invoice ${order.invoice_no} took nothing from a ${methodLabel(method).toLowerCase()} to put back: choose how the money goes back.`);
+    return;
+  }
+  const ownK = k(lines.filter((l) => ownOnly(l.method)));
+  if (ownK === 0) return;
+  const before = await tx.select({ method: R.method, amount: R.amount }).from(R).where(eq(R.order_id, order.id));
+  const leftK = toKobo(order.total) - ownK - k(before.filter((r) => !ownOnly(r.method)));
+  if (amountK > leftK) {
+    const labels = [...new Set(lines.filter((l) => ownOnly(l.method)).map((l) => methodLabel(l.method).toLowerCase()))].join(', ');
+    throw invalidField('method', `Only ${formatKobo(Math.max(0, leftK))} of invoice ${order.invoice_no} can be paid back this way: it was paid partly by ${labels}, and that part goes back on it (refund these items to it).`);
+  }
 }
 
 function tooMany(line: { name: string; quantity: number }, refunded: number, asked: number): string {

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
-import { ownAccountOf } from '../integrations/paystack.service.js';
+import { ownAccountOf } from '../integrations/own-account.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
 import { idParams, parseId } from '../../plugins/request.js';
 import { overdueTrainees, readSchedule, scheduleLines, writeSchedule } from '../../resources/trainees/trainee-schedule.js';

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { type LedgerWriteResult, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type ResourceDefinition, ledgerPaymentInputSchema } from '@studio/shared';
+import { type LedgerWriteResult, MONEY_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type ResourceDefinition, ledgerPaymentInputSchema } from '@studio/shared';
 import { IconCalendar } from '@tabler/icons-react';
 import { formatMoney } from '../../lib/format';
 import { MoneyInput } from '../../lib/ui/money-input';
@@ -10,7 +10,7 @@ import { useSchemaForm } from '../use-schema-form';
 import { type LedgerParent, ledgerOf } from './ledger-parent';
 import { useTakePayment } from './ledger-queries';
 
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+const METHOD_OPTIONS = MONEY_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
 type PaymentValues = { amount: number | string; method: PaymentMethod | null; date: string | null; note: string };
 

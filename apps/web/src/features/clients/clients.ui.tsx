@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   type Client,
   type ClientDuplicate,
+  type ClientCredit,
+  PREPAID_LINE_LABELS,
   type ClientHistoryEntry,
   type ClientMergeRecord,
   type DuplicateReason,
@@ -137,6 +139,38 @@ const historyColumns: ColumnDef<HistoryRow>[] = [
 ];
 
 /** A client's page (`/clients/:id`): details, PMU notes, history across outlets; admins merge, export and erase. */
+/** The client's store credit (issue 31, item 3): its balance and every line, newest last; nothing shown when none. */
+function StoreCredit({ clientId }: { clientId: number }) {
+  const credit = useQuery({ queryKey: ['clients', clientId, 'credit'], queryFn: ({ signal }) => api.get<ClientCredit>(`/api/clients/${segment(clientId)}/credit`, undefined, signal) });
+  const c = credit.data;
+  if (!c || c.lines.length === 0) return null;
+  return (
+    <Card withBorder radius="md" data-testid="client-credit">
+      <Group justify="space-between" mb="xs">
+        <Title order={4}>Store credit</Title>
+        <Text fw={700} data-testid="client-credit-balance">
+          {formatMoney(c.balance)}
+        </Text>
+      </Group>
+      <Table fz="sm">
+        <Table.Tbody>
+          {c.lines.map((l) => (
+            <Table.Tr key={l.id}>
+              <Table.Td>{formatDate(l.date)}</Table.Td>
+              <Table.Td>
+                {PREPAID_LINE_LABELS[l.kind]}
+                {l.invoice_no ? ` · ${l.invoice_no}` : ''}
+                {l.note ? ` · ${l.note}` : ''}
+              </Table.Td>
+              <Table.Td ta="right">{formatMoney(l.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
 export function ClientPage({ title }: { title: string }) {
   const id = Number(useParams().id);
   const admin = isAdmin(useCurrentUser());
@@ -205,6 +239,7 @@ export function ClientPage({ title }: { title: string }) {
             </SimpleGrid>
           </Card>
           {admin && !gone && <MergeUndo client={client} />}
+          <StoreCredit clientId={client.id} />
           {owingSales.map((o) => (
             <Alert key={o.id} color="red" variant="light" data-testid="client-owes">
               <Group justify="space-between" wrap="wrap" gap="sm">

@@ -69,6 +69,7 @@ function serveFinances() {
       if (path === '/api/finances/range/2025-03-01/2025-03-31') return jsonResponse(200, paged(MARCH, MARCH_LIST_SUMMARY));
       if (path === '/api/finances/range/2024-01-01/2024-12-31') return jsonResponse(200, paged([entry({ id: 9, category: 'Salaries', amount: 2500.5, date: '2024-06-30' })], { count: 1, income: 0, expense: 2500.5 }));
       if (path === '/api/finances/summary-range/2025-03-01/2025-03-31') return jsonResponse(200, { data: MARCH_SUMMARY });
+      if (path === '/api/prepaid/liability') return jsonResponse(200, { data: { vouchers: { count: 2, balance: 35000 }, credit: { clients: 1, balance: 5000.5 }, packages: { count: 0, value: 0 }, total: 40000.5 } });
       if (path === '/api/finances/summary-range/2024-01-01/2024-12-31') return jsonResponse(200, { data: YEAR_SUMMARY });
       if (path === '/api/finances/summary-monthly/2024-04/2025-03') return jsonResponse(200, { data: MONTHS });
       if (path === '/api/finances/summary-yearly/2021/2025') return jsonResponse(200, { data: YEARS });
@@ -181,11 +182,14 @@ describe('IncomeExpensesPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     // income against expenses, the last 12 months up to this one, newest first in the table
     await waitFor(() => expect(screen.getAllByTestId('period-row')).toHaveLength(12));
     expect([...screen.getAllByTestId('period-row')[0]!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['March 2025', '₦450,000.30', '₦120,000.00', '₦330,000.30']);
+    // what is owed in service, apart from income (issue 31, item 7)
+    await waitFor(() => expect(screen.getByTestId('owed-total').textContent).toContain('₦40,000.50'));
+    expect(screen.getByTestId('owed-vouchers').textContent).toContain('₦35,000.00');
     expect(textOf('periods-total')).toBe('Total₦750,000.30₦220,000.10₦530,000.20');
     expect(screen.getByTestId('periods-chart-monthly')).toBeTruthy();
 
     expect(gets(fetchMock).sort()).toEqual(
-      ['/api/finances/getmonth/2025-03?page=1', '/api/finances/summary-monthly/2024-04/2025-03', '/api/finances/summary-range/2025-03-01/2025-03-31'].sort(),
+      ['/api/finances/getmonth/2025-03?page=1', '/api/finances/summary-monthly/2024-04/2025-03', '/api/finances/summary-range/2025-03-01/2025-03-31', '/api/prepaid/liability'].sort(),
     );
     expect(screen.getByTestId('month-picker')).toBeTruthy();
   });

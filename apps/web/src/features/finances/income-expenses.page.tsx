@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
-import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FinanceEntry, type FinanceSummary, type ListSummary, finances, listPath } from '@studio/shared';
+import { type FinanceEntry, type FinanceSummary, type ListSummary, type PrepaidLiability, finances, listPath } from '@studio/shared';
 import { IconPlus, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { resourceKeys } from '../../crud/create-resource-hooks';
@@ -9,7 +10,8 @@ import { MonthView } from '../../crud/month-view';
 import { ResourceForm } from '../../crud/resource-form';
 import type { SummaryCardDef } from '../../crud/summary-cards';
 import { SummaryCards } from '../../crud/summary-cards';
-import { apiRequest } from '../../lib/api-client';
+import { api, apiRequest } from '../../lib/api-client';
+import { StatCard } from '../../lib/ui/stat-card';
 import { formatMoney } from '../../lib/format';
 import { PageHeader } from '../../lib/ui/page-header';
 import { studioDate } from '../../lib/studio-time';
@@ -82,6 +84,19 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
  * category as charts with their figures, the entries of the period (add, edit, delete, CSV), income against expenses
  * over the last 12 months and 5 years (with tables and CSV), and a printable A4 statement of the period.
  */
+/** What has been paid for and not yet served (issue 31, item 7): apart from income, today's figure whatever the period. */
+function OwedInService() {
+  const owed = useQuery({ queryKey: ['prepaid', 'liability'], queryFn: ({ signal }) => api.get<PrepaidLiability>('/api/prepaid/liability', undefined, signal) });
+  const d = owed.data;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="owed-in-service">
+      <StatCard label="Gift vouchers owed" value={d ? formatMoney(d.vouchers.balance) : '—'} hint={d ? `${d.vouchers.count} vouchers with value left` : undefined} loading={owed.isLoading} testId="owed-vouchers" />
+      <StatCard label="Store credit owed" value={d ? formatMoney(d.credit.balance) : '—'} hint={d ? `${d.credit.clients} clients` : undefined} loading={owed.isLoading} testId="owed-credit" />
+      <StatCard label="Owed in service (not income)" value={d ? formatMoney(d.total) : '—'} hint="Paid for, not yet served" loading={owed.isLoading} testId="owed-total" />
+    </SimpleGrid>
+  );
+}
+
 export function IncomeExpensesPage({ title }: { title: string }) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [period, setPeriod] = usePeriodParam();
@@ -133,6 +148,7 @@ export function IncomeExpensesPage({ title }: { title: string }) {
         )}
         <SummaryCards cards={PERIOD_CARDS} summary={summary.data} loading={summary.isPending} hint={name} />
         <SummaryCards cards={APART_CARDS} summary={summary.data} loading={summary.isPending} hint={name} />
+        <OwedInService />
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 6 }}>

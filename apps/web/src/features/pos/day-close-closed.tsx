@@ -12,7 +12,7 @@ import {
   type DayClose,
   type DayCloseRecord,
   OUTLET_LABELS,
-  PAYMENT_METHODS,
+  MONEY_METHODS,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   dayCloseReopenSchema,
@@ -48,7 +48,7 @@ export function ClosedView({ day, record, at }: { day: DayClose; record: DayClos
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {PAYMENT_METHODS.map((m) => (
+          {MONEY_METHODS.map((m) => (
             <MethodRow key={m} label={PAYMENT_METHOD_LABELS[m]} expected={record.expected} counted={record.counted} overShort={record.over_short} method={m} />
           ))}
           <Table.Tr fw={700}>

@@ -11,7 +11,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   type DayClose,
   OUTLET_LABELS,
-  PAYMENT_METHODS,
+  MONEY_METHODS,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   dayCloseInputSchema,
@@ -32,7 +32,7 @@ import { NO_WRAP, OverShort, overShortColor, overShortText } from './z-report';
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 type Counts = Record<PaymentMethod, number | ''>;
-const COUNT_LABELS = Object.fromEntries(PAYMENT_METHODS.map((m) => [`counted.${m}`, `${PAYMENT_METHOD_LABELS[m]} counted`])) as Record<string, string>;
+const COUNT_LABELS = Object.fromEntries(MONEY_METHODS.map((m) => [`counted.${m}`, `${PAYMENT_METHOD_LABELS[m]} counted`])) as Record<string, string>;
 
 /** An open day: the money counted per method, over/short as it is typed, then Close the day (after a confirmation). */
 export function CountForm({ day, at }: { day: DayClose; at: Day }) {
@@ -46,7 +46,7 @@ export function CountForm({ day, at }: { day: DayClose; at: Day }) {
   const { form, onSubmit, saving, formError } = useSchemaForm({
     schema: dayCloseInputSchema,
     initialValues: { counted: { cash: '', transfer: '', card: '', pos: '' } as Counts, note: '' },
-    toBody: (v) => ({ ...v, counted: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, v.counted[m] === '' ? undefined : v.counted[m]])) }),
+    toBody: (v) => ({ ...v, counted: Object.fromEntries(MONEY_METHODS.map((m) => [m, v.counted[m] === '' ? undefined : v.counted[m]])) }),
     // the first submit (valid counts) only asks for the confirmation; the confirmed one closes the day
     submit: async (body): Promise<DayClose | null> => {
       if (!confirming) {
@@ -57,7 +57,7 @@ export function CountForm({ day, at }: { day: DayClose; at: Day }) {
     },
     successMessage: (closed) => (closed ? `The ${OUTLET_LABELS[day.outlet]} day of ${formatDate(day.date)} is closed.` : ''),
     onError: () => setConfirming(false),
-    inputs: () => [...PAYMENT_METHODS.map((m) => `counted.${m}`), 'note'],
+    inputs: () => [...MONEY_METHODS.map((m) => `counted.${m}`), 'note'],
     labels: { ...COUNT_LABELS, counted: 'The count', note: 'Note' },
   });
   const live = overShort(day.expected, form.values.counted);
@@ -85,7 +85,7 @@ export function CountForm({ day, at }: { day: DayClose; at: Day }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {PAYMENT_METHODS.map((m) => (
+            {MONEY_METHODS.map((m) => (
               <Table.Tr key={m}>
                 <Table.Td>
                   {PAYMENT_METHOD_LABELS[m]}
@@ -127,8 +127,8 @@ export function CountForm({ day, at }: { day: DayClose; at: Day }) {
               <Table.Td style={NO_WRAP} data-testid="counted-total">
                 {formatMoney(live.counted)}
               </Table.Td>
-              <Table.Td ta="right" c={PAYMENT_METHODS.some(counted) ? overShortColor(live.total) : 'dimmed'} data-testid="over-short-total">
-                {PAYMENT_METHODS.some(counted) ? <OverShort amount={live.total} /> : '—'}
+              <Table.Td ta="right" c={MONEY_METHODS.some(counted) ? overShortColor(live.total) : 'dimmed'} data-testid="over-short-total">
+                {MONEY_METHODS.some(counted) ? <OverShort amount={live.total} /> : '—'}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type Product, products, quantityChangeSchema } from '@studio/shared';
+import { MONEY_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type Product, products, quantityChangeSchema } from '@studio/shared';
 import { FieldInput } from '../../crud/field-input';
 import { toBody as fieldsToBody } from '../../crud/form-values';
 import { formatMoney } from '../../lib/format';
@@ -144,7 +144,7 @@ function RestockForm({ product, onClose }: { product: Product; onClose: () => vo
               <SegmentedControl
                 fullWidth
                 {...form.getInputProps('payment_method')}
-                data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+                data={MONEY_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
                 aria-label={RESTOCK_LABELS.payment_method}
                 data-testid="restock-payment-method"
               />

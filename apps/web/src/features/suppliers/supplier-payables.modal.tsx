@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type Supplier, type SupplierPayables, suppliers, supplierPaymentSchema } from '@studio/shared';
+import { MONEY_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type Supplier, type SupplierPayables, suppliers, supplierPaymentSchema } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCash } from '@tabler/icons-react';
 import { useSchemaForm } from '../../crud/use-schema-form';
@@ -76,7 +76,7 @@ function PayForm({ supplier, owed }: { supplier: Supplier; owed: number }) {
     <form onSubmit={onSubmit} noValidate data-testid="supplier-pay-form">
       <Stack gap="xs">
         {formError && <Alert color="red">{formError}</Alert>}
-        <SegmentedControl fullWidth {...form.getInputProps('method')} data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))} aria-label={LABELS.method} />
+        <SegmentedControl fullWidth {...form.getInputProps('method')} data={MONEY_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))} aria-label={LABELS.method} />
         <Group align="flex-end" grow>
           <NumberInput label={LABELS.amount} min={0.01} max={owed} decimalScale={2} thousandSeparator="," prefix="₦" {...form.getInputProps('amount')} data-field="amount" />
           <Button type="submit" loading={saving} leftSection={<IconCash size={16} />} data-testid="supplier-pay-submit">

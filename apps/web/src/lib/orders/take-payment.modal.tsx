@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type Order, type PaymentMethod, orderPaymentSchema } from '@studio/shared';
+import { MONEY_METHODS, PAYMENT_METHOD_LABELS, type Order, type PaymentMethod, orderPaymentSchema } from '@studio/shared';
 import { IconCash } from '@tabler/icons-react';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { formatMoney } from '../format';
@@ -59,7 +59,7 @@ function TakePaymentForm({ order, onClose, onPaid }: { order: Owing; onClose: ()
           </Text>
           <SegmentedControl
             fullWidth
-            data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+            data={MONEY_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
             value={form.values.method}
             onChange={(v) => form.setFieldValue('method', v as PaymentMethod)}
             aria-label={LABELS.method}
