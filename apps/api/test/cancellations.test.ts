@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { studioDate } from '@studio/shared';
 import { bridalBookingsTable } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -91,6 +91,30 @@ describe('cancelling a booking that holds money', () => {
     // reopened, the cancellation's outcome no longer holds
     const reopened = await call('PUT', `/api/bridalbookings/${k.id}`, { status: 'pending' });
     expect(reopened.json().data).toMatchObject({ status: 'pending', deposit_outcome: null });
+  });
+
+  it("kept: a booking's deposit leaves the bookings' income on the day it is kept and is income again only when the credit is spent (decision 032)", async () => {
+    const summary = async () => (await call('GET', `/api/finances/summary-range/${today}/${today}`)).json().data as { income: number; income_by_source: { bookings: number; sales: number } };
+    const phone = newPhone();
+    const res = await call('POST', '/api/bridalbookings', { client_name: uniqueName('Bride'), phone, event_date: '2027-06-12', package_id: packageId, amount_paid: 20000, payment_method: 'cash' });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    const paid = await summary();
+    expect((await call('PUT', `/api/bridalbookings/${id}`, { status: 'cancelled', deposit_outcome: 'kept' })).statusCode).toBe(200);
+    const kept = await summary();
+    // the ₦20,000 is the client's credit now: owed in service, not income
+    expect(kept.income_by_source.bookings).toBe(paid.income_by_source.bookings - 20000);
+    expect(kept.income).toBe(paid.income - 20000);
+    // spent at the till on a ₦20,000 service: income once, as a sale
+    const sale = await posHelpers(t, () => admin).sell(admin, { outlet: 'salon', items: [{ product_id: service.id, quantity: 1 }], payments: [{ method: 'credit', amount: 20000 }], payment_method: undefined, customer_name: 'Bride', customer_phone: phone });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const spent = await summary();
+    expect(spent.income_by_source.sales).toBe(kept.income_by_source.sales + 20000);
+    expect(spent.income).toBe(paid.income);
+    // the kept daily totals are what a recount from scratch gives
+    const shape = (from: string) => sql.raw(`select grain, source, day::text as day, key, count, amount::text as amount from ${from} where count <> 0 or amount <> 0 or extra <> 0 order by 1, 2, 3, 4`);
+    const rows = async (q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: unknown[] }).rows;
+    expect(await rows(shape('daily_totals'))).toEqual(await rows(shape('daily_totals_recount()')));
   });
 
   it('a booking with nothing paid is cancelled without a question', async () => {

@@ -54,6 +54,12 @@ export const prepaidLinesTable = pgTable(
     order_id: integer('order_id'),
     payment_id: integer('payment_id'),
     refund_id: integer('refund_id'),
+    /**
+     * The bridal booking whose deposit was kept as this credit (or taken back from it): that money was income when it
+     * was paid (decision 026), so keeping it as credit takes it out of the bookings' income on the day it was kept, and
+     * it is income again only when spent (migration 0041; decision 032).
+     */
+    booking_id: integer('booking_id'),
     /** Where the money of a sale of value was taken (its day close). */
     outlet: varchar('outlet', { length: 10 }).$type<Outlet>(),
     business_date: date('business_date', { mode: 'string' }).notNull(),
