@@ -1,35 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, type Page, chromium, expect, test } from '@playwright/test';
+import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { apiAs, signIn, waitForLoader } from './helpers';
-import { OwnServer } from './own-server';
+import { ownServerAndProfile } from './own-server';
 
 /*
  * Issue 34, item 2: the offline till keeps every outlet's list on a device that signs in (not only the tills opened
  * there), says plainly when one was never downloaded, and a sale made offline is found in Invoices by its provisional
  * number once it is synced. On the production build with its service worker, against a server of this spec's own.
  */
-const server = new OwnServer(Number(process.env.E2E_PORT ?? 3199) + 11);
-test.describe.configure({ mode: 'serial' });
-
-let profile: string;
+const own = ownServerAndProfile(11);
+const { server } = own;
 let context: BrowserContext;
 let page: Page;
-
-test.beforeAll(async ({ browserName }, testInfo) => {
-  expect(browserName).toBe('chromium');
-  test.setTimeout(360_000);
-  await server.start();
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-profile-'));
-  const use = testInfo.project.use;
-  context = await chromium.launchPersistentContext(profile, { ...use.launchOptions, baseURL: server.url, serviceWorkers: 'allow', viewport: { width: 1366, height: 800 } });
-  page = context.pages()[0] ?? (await context.newPage());
-});
-test.afterAll(async () => {
-  await context?.close();
-  await server.dispose();
-  if (profile) fs.rmSync(profile, { recursive: true, force: true });
+test.beforeAll(() => {
+  ({ context, page } = own);
 });
 
 /** How many items this device's copy of an outlet's till list holds (-1: none), read from IndexedDB directly. */

@@ -1,35 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, type Page, chromium, expect, test } from '@playwright/test';
+import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { apiAs, signIn, waitForLoader } from './helpers';
-import { OwnServer } from './own-server';
+import { ownServerAndProfile } from './own-server';
 
 /*
  * Issue 18: the installable app and the till that keeps selling with no server (docs/decisions/016-offline-till.md).
  * On the production build, in Chromium, against a server of this spec's own that it stops and starts again, in a
  * browser profile on disk (Playwright's usual contexts are incognito, which Chromium never lets install an app).
  */
-const server = new OwnServer(Number(process.env.E2E_PORT ?? 3199) + 10);
-test.describe.configure({ mode: 'serial' });
-
-let profile: string;
+const own = ownServerAndProfile(10);
+const { server } = own;
 let context: BrowserContext;
 let page: Page;
-
-test.beforeAll(async ({ browserName }, testInfo) => {
-  expect(browserName).toBe('chromium');
-  test.setTimeout(360_000);
-  await server.start();
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-profile-'));
-  const use = testInfo.project.use;
-  context = await chromium.launchPersistentContext(profile, { ...use.launchOptions, baseURL: server.url, serviceWorkers: 'allow', viewport: { width: 1366, height: 800 } });
-  page = context.pages()[0] ?? (await context.newPage());
-});
-test.afterAll(async () => {
-  await context?.close();
-  await server.dispose();
-  if (profile) fs.rmSync(profile, { recursive: true, force: true });
+test.beforeAll(() => {
+  ({ context, page } = own);
 });
 
 /** Waits until a service worker controls the page (its files then come from the worker's cache). */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type BrowserContext, type Page, chromium, expect, test } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -56,4 +57,30 @@ export class OwnServer {
     await this.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A spec's own server (at E2E_PORT + `offset`) and a Chromium profile on disk that lets service workers run, set up
+ * once for the file and disposed after it (the offline specs: Playwright's usual contexts are incognito). The spec's
+ * own `beforeAll`, registered after this call, finds `page` and `context` filled in.
+ */
+export function ownServerAndProfile(offset: number): { server: OwnServer; context: BrowserContext; page: Page } {
+  const own = { server: new OwnServer(Number(process.env.E2E_PORT ?? 3199) + offset) } as { server: OwnServer; context: BrowserContext; page: Page };
+  let profile = '';
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ browserName }, testInfo) => {
+    expect(browserName).toBe('chromium');
+    test.setTimeout(360_000);
+    await own.server.start();
+    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-profile-'));
+    const use = testInfo.project.use;
+    own.context = await chromium.launchPersistentContext(profile, { ...use.launchOptions, baseURL: own.server.url, serviceWorkers: 'allow', viewport: { width: 1366, height: 800 } });
+    own.page = own.context.pages()[0] ?? (await own.context.newPage());
+  });
+  test.afterAll(async () => {
+    await own.context?.close();
+    await own.server.dispose();
+    if (profile) fs.rmSync(profile, { recursive: true, force: true });
+  });
+  return own;
 }

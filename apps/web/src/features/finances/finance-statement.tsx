@@ -7,7 +7,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { PrintArea } from '../../lib/receipt/receipt';
 import { studioDateTime } from '../../lib/studio-time';
 import { INCOME_SOURCES } from './finance-charts';
-import classes from './finance-statement.module.css';
+import classes from '../../lib/ui/a4-sheet.module.css';
 
 /** The statement of a period on A4: the studio, the period, income by source, expenses by category, totals and net. */
 export function FinanceStatement({ summary, periodName, printedAt = new Date() }: { summary: FinanceSummary; periodName: string; printedAt?: Date }) {

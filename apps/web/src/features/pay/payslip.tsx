@@ -1,7 +1,7 @@
 import { PAY_SOURCE_LABELS, type PayRun, type PayRunLine, type PaySource } from '@studio/shared';
 import { studio } from '../../lib/config';
 import { formatDate, formatMoney } from '../../lib/format';
-import classes from './payslip.module.css';
+import classes from '../../lib/ui/a4-sheet.module.css';
 
 /** A payslip as text for WhatsApp (wa.me): the figures, each in words. */
 export function payslipText(run: PayRun, line: PayRunLine): string {
