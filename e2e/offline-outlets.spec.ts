@@ -7,7 +7,7 @@ import { ownServerAndProfile } from './own-server';
  * there), says plainly when one was never downloaded, and a sale made offline is found in Invoices by its provisional
  * number once it is synced. On the production build with its service worker, against a server of this spec's own.
  */
-const own = ownServerAndProfile(11);
+const own = ownServerAndProfile();
 const { server } = own;
 let context: BrowserContext;
 let page: Page;

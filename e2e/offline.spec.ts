@@ -7,7 +7,7 @@ import { ownServerAndProfile } from './own-server';
  * On the production build, in Chromium, against a server of this spec's own that it stops and starts again, in a
  * browser profile on disk (Playwright's usual contexts are incognito, which Chromium never lets install an app).
  */
-const own = ownServerAndProfile(10);
+const own = ownServerAndProfile();
 const { server } = own;
 let context: BrowserContext;
 let page: Page;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,13 +16,17 @@ export class OwnServer {
   readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-own-'));
   private child: ChildProcess | null = null;
 
-  constructor(readonly port: number) {}
+  /** 0: a free port is chosen at the first start and kept for the restarts (the service worker's origin stays). */
+  constructor(public port = 0) {}
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<void> {
+    // a port another process holds would answer (or refuse) in this server's place until the deadline: ask the system for
+    // a free one (CI in a fresh clone: a fixed E2E_PORT + offset was taken once, and the spec waited 300 s twice)
+    if (!this.port) this.port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -59,13 +64,25 @@ export class OwnServer {
   }
 }
 
+/** A TCP port nobody listens on now, from the system. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
- * A spec's own server (at E2E_PORT + `offset`) and a Chromium profile on disk that lets service workers run, set up
+ * A spec's own server (on a free port) and a Chromium profile on disk that lets service workers run, set up
  * once for the file and disposed after it (the offline specs: Playwright's usual contexts are incognito). The spec's
  * own `beforeAll`, registered after this call, finds `page` and `context` filled in.
  */
-export function ownServerAndProfile(offset: number): { server: OwnServer; context: BrowserContext; page: Page } {
-  const own = { server: new OwnServer(Number(process.env.E2E_PORT ?? 3199) + offset) } as { server: OwnServer; context: BrowserContext; page: Page };
+export function ownServerAndProfile(): { server: OwnServer; context: BrowserContext; page: Page } {
+  const own = { server: new OwnServer() } as { server: OwnServer; context: BrowserContext; page: Page };
   let profile = '';
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({ browserName }, testInfo) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDays, BOOKING_STATUSES, PAYMENT_METHODS, studioDate, toKobo } from '@studio/shared';
+import { addDays, BOOKING_STATUSES, MONEY_METHODS, PAYMENT_METHODS, studioDate, toKobo } from '@studio/shared';
 import { seedFoundation } from '../src/scripts/seed-demo.js';
 import { seedBookings, type BookingSeedResult } from '../src/scripts/seed-demo-bookings.js';
 import { seedTrainees, type TraineeSeedResult } from '../src/scripts/seed-demo-trainees.js';
@@ -96,9 +96,9 @@ describe('seed:demo bridal bookings', () => {
       expect(l.date <= today, `line ${l.id} dated ${l.date}`).toBe(true);
       expect(l.date >= day(l.booked), `line ${l.id} dated ${l.date} before its booking`).toBe(true);
       expect(day(l.created_at), `line ${l.id} taken`).toBe(l.date);
-      expect(PAYMENT_METHODS).toContain(l.method);
+      expect(MONEY_METHODS).toContain(l.method);
     }
-    expect(new Set(lines.map((l) => l.method))).toEqual(new Set(PAYMENT_METHODS));
+    expect(new Set(lines.map((l) => l.method))).toEqual(new Set(MONEY_METHODS));
     const reversals = lines.filter((l) => l.reverses_id !== null);
     expect(reversals.length).toBeGreaterThan(0);
     expect(reversals).toHaveLength(seeded!.reversals);

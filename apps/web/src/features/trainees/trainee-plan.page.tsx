@@ -310,7 +310,7 @@ export function ClassRegisterPage({ title }: PageProps) {
   return (
     <Stack gap="sm" data-testid="class-register">
       <PageHeader title={title} />
-      <Group gap="xs" grow>
+      <Group gap="xs" grow wrap="wrap">
         <SegmentedControl value={kind} onChange={(v) => setKind(v as TraineeKind)} data={KIND_OPTIONS} data-testid="register-kind" />
         <TextInput type="date" value={date} max={studioDate()} onChange={(e) => e.currentTarget.value && setDate(e.currentTarget.value)} aria-label="Day" data-testid="register-date" />
       </Group>
@@ -322,7 +322,8 @@ export function ClassRegisterPage({ title }: PageProps) {
         <Paper key={r.id} withBorder p="sm" radius="md" data-testid="register-row">
           <Group justify="space-between" wrap="nowrap" mb={6}>
             <div style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={traineePlanPath(kind, r.id)} fw={600} truncate="end">
+              {/* a block, so that a long name is cut at the card's edge instead of widening the page (tables.spec at 390 px) */}
+              <Anchor component={Link} to={traineePlanPath(kind, r.id)} fw={600} truncate="end" display="block">
                 {r.name}
               </Anchor>
               <Text size="xs" c="dimmed" truncate="end">
