@@ -211,7 +211,7 @@ describe('trainee pages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await screen.findByText('Amaka Nwosu');
     await user.click(within(rowOf('Amaka Nwosu')).getByTestId('row-open'));
     expect((await screen.findByTestId('trainee-balance')).textContent).toBe('₦300,000.00');
-    const detail = screen.getByRole('dialog', { name: 'Amaka Nwosu' });
+    const detail = await screen.findByRole('dialog', { name: 'Amaka Nwosu' });
     await waitFor(() => expect(within(detail).getByText('Professional makeup')).toBeTruthy());
     expect(within(detail).getByText('January class')).toBeTruthy();
     expect(within(detail).getByTestId('trainee-suspend').textContent).toBe('Suspend');
