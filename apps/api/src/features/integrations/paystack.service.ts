@@ -197,14 +197,15 @@ export async function receivePaystackEvent(db: Db, raw: Buffer, signature: strin
     const mod = moduleOf(va.kind);
     const amount = fromKobo(amountK);
     try {
-      await tx.execute(sql`savepoint paystack_credit`);
-      const { payment } = await addLedgerLine(tx, mod, va.record_id, { amount, method: 'transfer', date: studioDate(paidAt, tz), note: `Paystack ${reference ?? ''}${sender ? ` from ${sender}` : ''}`.trim().slice(0, 255) }, user, { action: 'payment' });
-      await confirmTransfers(tx, user, [{ kind: va.kind, id: payment.id }], new Date(), () => ({ name: 'Paystack', evidence: { provider: 'paystack', reference, event_id: str(data.id), account_number: account, amount } }));
-      await tx.execute(sql`release savepoint paystack_credit`);
+      // a savepoint (drizzle's nested transaction): a refused payment is undone, the stored event is kept with the reason
+      const payment = await tx.transaction(async (sp) => {
+        const { payment: line } = await addLedgerLine(sp, mod, va.record_id, { amount, method: 'transfer', date: studioDate(paidAt, tz), note: `Paystack ${reference ?? ''}${sender ? ` from ${sender}` : ''}`.trim().slice(0, 255) }, user, { action: 'payment' });
+        await confirmTransfers(sp, user, [{ kind: va.kind, id: line.id }], new Date(), () => ({ name: 'Paystack', evidence: { provider: 'paystack', reference, event_id: str(data.id), account_number: account, amount } }));
+        return line;
+      });
       return settle('credited', `Paid onto ${mod.resource.singular.toLowerCase()} ${va.record_id} and confirmed by Paystack.`, { kind: va.kind, record_id: va.record_id, payment_id: payment.id });
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
-      await tx.execute(sql`rollback to savepoint paystack_credit`);
       return settle('over-balance', `Not paid onto ${mod.resource.singular.toLowerCase()} ${va.record_id}: ${e.message}`, { kind: va.kind, record_id: va.record_id });
     }
   });
