@@ -47,10 +47,13 @@ function cpuNote(file) {
   return ` (CPU ${seconds.toFixed(0)} s)`;
 }
 
+/** The step's output is shown as it comes and kept in `tmp` (a failure outside any test is quoted from it at the end). */
+const logOf = (name) => path.join(tmp, `${slug(name)}.log`);
+
 function run(name, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const timed = withCpu(name, cmd, args);
+  const timed = withCpu(name, 'bash', ['-c', `"$@" 2>&1 | tee '${logOf(name)}'; exit \${PIPESTATUS[0]}`, 'bash', cmd, ...args]);
   const r = spawnSync(timed.cmd, timed.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   ended(name, r.status === 0, started, timed.file);
   if (r.status !== 0) failures.push(name);
@@ -137,9 +140,25 @@ if (want('static')) {
     ['lint (ESLint, import boundaries) and migrations up to date', 'bash', ['-c', 'npm run lint && node scripts/check-migrations.mjs'], {}],
   ]);
 }
+/**
+ * A vitest step that failed with no failed test (an unhandled error, a worker that died, a report not written): the
+ * lines of its output that say why are listed with the failed tests, which is what a CI summary shows (stop 36: the
+ * unit step failed and the summary named no test).
+ */
+function quoteFailureOutsideTests(name, before) {
+  if (failedTests.length > before) return;
+  const lines = fs.existsSync(logOf(name)) ? stripVTControlCharacters(fs.readFileSync(logOf(name), 'utf8')).split('\n') : [];
+  const at = lines.findIndex((l) => /Unhandled|Error:|ELIFECYCLE|Timeout|killed|heap out of memory/i.test(l));
+  const excerpt = at < 0 ? lines.filter((l) => l.trim()).slice(-8) : lines.slice(at, at + 12).filter((l) => l.trim());
+  failedTests.push(`${name}: failed outside any test\n      ${excerpt.join('\n      ')}`);
+}
+
 if (want('unit')) {
-  vitest('unit tests (shared, tools, web)', ['shared', 'tools', 'web'], {}, path.join(tmp, 'unit.json'));
+  const name = 'unit tests (shared, tools, web)';
+  const before = failedTests.length;
+  const ok = vitest(name, ['shared', 'tools', 'web'], {}, path.join(tmp, 'unit.json'));
   countVitest(path.join(tmp, 'unit.json'), 'unit tests');
+  if (!ok) quoteFailureOutsideTests(name, before);
 }
 // The API tests run on both databases and under both Node.js versions without running the suite four times:
 // with STUDIO_NODE24 (the folder of a Node 24 `node`, which .ci/run installs from the npm registry) the files are

@@ -92,6 +92,37 @@ describe('a deposit is spent once', () => {
     expect((await linesOf(id)).map((l) => l.amount)).toEqual([1000]);
   });
 
+  it('the deposit is a tender with its own handler: a void of the sale releases the appointment, whose deposit is held again and counts once at its next check-out', async () => {
+    const id = await doneWithDeposit(1000);
+    const [deposit] = await linesOf(id);
+    const first = (await call('POST', `/api/appointments/${id}/checkout`, { payment_method: 'cash', amount_paid: 4000 }, staff.token)).json().data as Order;
+    expect(first.deposit).toBe(1000);
+    expect((await call('GET', `/api/appointments/${id}`)).json().data.order_id).toBe(first.id);
+
+    const voided = await call('DELETE', `/api/orders/${first.id}`, { reason: 'Wrong price keyed' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    // not checked out any more: the void sale holds no deposit (before, it stayed spent on a void sale: neither income nor refundable)
+    const released = (await call('GET', `/api/appointments/${id}`)).json().data;
+    expect(released.order_id).toBeNull();
+    expect(released.amount_paid).toBe(1000);
+    const history = (await call('GET', `/api/activity-log?resource=appointments&record_id=${id}`)).json().data as { action: string }[];
+    expect(history.map((h) => h.action)).toContain('checkout_voided');
+
+    // checked out again: a new sale (not the void one answered again), the deposit counted once more, in it only
+    const second = await call('POST', `/api/appointments/${id}/checkout`, { payment_method: 'cash', amount_paid: 4000 }, staff.token);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data).toMatchObject({ status: 'paid', deposit: 1000, amount_paid: 4000 });
+    expect(second.json().data.id).not.toBe(first.id);
+    // and spent again: no reversal
+    expect((await call('POST', `/api/appointments/${id}/payments/${deposit!.id}/reverse`, { reason: 'x' })).statusCode).toBe(422);
+
+    // voided once more, the deposit can now be paid back to the client (a reversal), and the appointment checks out with none
+    expect((await call('DELETE', `/api/orders/${second.json().data.id}`, { reason: 'Client left' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/appointments/${id}/payments/${deposit!.id}/reverse`, { reason: 'Paid back' })).statusCode).toBe(201);
+    const third = await call('POST', `/api/appointments/${id}/checkout`, { payment_method: 'cash', amount_paid: 5000 }, staff.token);
+    expect(third.json().data).toMatchObject({ deposit: 0, amount_paid: 5000 });
+  });
+
   it("a completed booking's payments are not reversed; a confirmed one's still are", async () => {
     const pkg = await call('POST', '/api/bridalpackages', { name: uniqueName('Bridal'), price: 50000 });
     expect(pkg.statusCode, pkg.body).toBe(201);

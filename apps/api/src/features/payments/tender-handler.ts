@@ -47,6 +47,11 @@ export interface TenderHandler {
   take(tx: Tx, line: TenderLine, ctx: TenderContext): Promise<void>;
   /** `line` goes back through this method (a void of the sale, or a refund paid out in it). */
   reverse(tx: Tx, line: TenderLine, ctx: ReverseContext): Promise<void>;
+  /**
+   * A tender the studio applies rather than one paid at the till (an appointment's deposit at its check-out) has no
+   * payment row on the sale: its lines on a sale are found here, so a void gives them back like any other line.
+   */
+  appliedTo?(tx: Tx, orderId: number): Promise<TenderLine[]>;
 }
 
 /** Money: the sale's payment rows are the record; the drawer, the bank or the terminal holds the rest. */

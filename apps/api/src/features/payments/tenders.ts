@@ -2,6 +2,7 @@ import { PAYMENT_METHODS, paymentMethodDef, type PaymentMethod } from '@studio/s
 import type { Tx } from '../../db/client.js';
 import { moneyTender, type TenderContext, type TenderHandler, type TenderLine } from './tender-handler.js';
 import { creditTender, voucherTender } from '../prepaid/prepaid.tenders.js';
+import { DEPOSIT_TENDER, depositTender } from '../../resources/appointments/appointments.tender.js';
 
 export { moneyTender, type ReverseContext, type TenderContext, type TenderHandler, type TenderLine } from './tender-handler.js';
 
@@ -22,8 +23,14 @@ const TENDERS: Record<PaymentMethod, TenderHandler> = {
   credit: creditTender,
 };
 
+/**
+ * Tenders the studio applies, not payment methods a client chooses: an appointment's deposit counted at its check-out
+ * (no payment row; the order's `deposit`). Offered on no screen; their handlers find their lines on a sale (appliedTo).
+ */
+const APPLIED: Record<string, TenderHandler> = { [DEPOSIT_TENDER]: depositTender };
+
 // methods declared at run time (declarePaymentMethod: a test's throwaway) register theirs here
-const registered = new Map<string, TenderHandler>(Object.entries(TENDERS));
+const registered = new Map<string, TenderHandler>([...Object.entries(TENDERS), ...Object.entries(APPLIED)]);
 
 /** Registers a handler (a method declared at run time, or a test's wrapper of one); answers the undo. */
 export function registerTender(method: string, handler: TenderHandler): () => void {
@@ -59,8 +66,10 @@ export async function takeTenders(tx: Tx, lines: { line: TenderLine; field: stri
   for (const { line, field } of ordered) await tenderFor(line.method).take(tx, line, { ...ctx, field });
 }
 
-/** A void: each of the sale's lines back through its handler. */
-export async function voidTenders(tx: Tx, lines: TenderLine[], ctx: Omit<TenderContext, 'field'>): Promise<void> {
+/** A void: each of the sale's lines back through its handler, the applied ones (a deposit) included. */
+export async function voidTenders(tx: Tx, paid: TenderLine[], ctx: Omit<TenderContext, 'field'>): Promise<void> {
+  const lines = [...paid];
+  for (const handler of Object.values(APPLIED)) lines.push(...((await handler.appliedTo?.(tx, ctx.sale.orderId)) ?? []));
   const ordered = [...lines].sort((a, b) => (a.method + '\u0000' + (a.reference ?? '')).localeCompare(b.method + '\u0000' + (b.reference ?? '')));
   for (const line of ordered) {
     await tenderFor(line.method).reverse(tx, line, { ...ctx, field: 'status', kind: 'void', lines: lines.filter((l) => l.method === line.method) });

@@ -32,7 +32,7 @@ import { refundedKobo, refundsOf } from './refunds.service.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 import { balanceLinesOf, settleOnVoid } from './orders-balance.service.js';
-import { takeTenders, voidTenders } from '../payments/tenders.js';
+import { takeTenders, voidTenders, type TenderLine } from '../payments/tenders.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
 /** The largest amount a NUMERIC(14,2) column holds, in kobo (well inside exact JS integers). */
@@ -347,9 +347,12 @@ interface SaleOptions {
   at?: Date;
   /** The admin who approved a discount above the staff limit (discount-approval.ts, checked before). */
   discountApprovedBy?: DiscountApprover | null;
-  /** Paid before the sale (an appointment's deposit, in kobo): the payments cover the rest. */
-  prepaidK?: number;
-  /** Runs in the sale's transaction once the order is written (an appointment marks itself checked out). */
+  /**
+   * Tenders applied before the payments (an appointment's deposit at its check-out: its handler ties the appointment to
+   * the sale); taken through their handlers with the payment lines. The payments cover the rest.
+   */
+  applied?: TenderLine[];
+  /** Runs in the sale's transaction once the order is written and its tenders taken (an offline review marks itself recorded). */
   afterSale?: (tx: DbOrTx, orderId: number) => Promise<void>;
 }
 
@@ -483,7 +486,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       const discountK = toKobo(input.discount);
       if (discountK > subtotalK) throw invalidField('discount', `The discount cannot be more than the subtotal (${formatKobo(subtotalK)}).`);
       const totalK = subtotalK - discountK;
-      const prepaidK = opts.prepaidK ?? 0;
+      const prepaidK = (opts.applied ?? []).reduce((k, l) => k + l.amountK, 0);
       if (prepaidK > totalK) throw invalidField('discount', `The deposit (${formatKobo(prepaidK)}) is more than the total (${formatKobo(totalK)}).`);
       const dueK = totalK - prepaidK;
 
@@ -610,7 +613,10 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       // each line through its method's handler, in this transaction: a refusal (a voucher spent meanwhile) undoes the sale
       await takeTenders(
         tx as Tx,
-        paymentRows.map((p, i) => ({ line: { id: p.id, method: p.method, amountK: toKobo(p.amount), reference: p.reference }, field: taken[i]!.field })),
+        [
+          ...paymentRows.map((p, i) => ({ line: { id: p.id, method: p.method, amountK: toKobo(p.amount), reference: p.reference }, field: taken[i]!.field })),
+          ...(opts.applied ?? []).map((line) => ({ line, field: 'status' })),
+        ],
         { sale: { orderId: written.id, invoiceNo: written.invoiceNo, outlet: input.outlet, clientId: written.clientId, customerName: input.customer_name, businessDate }, user: seller, at, date: businessDate },
       );
       await opts.afterSale?.(tx, written.id);

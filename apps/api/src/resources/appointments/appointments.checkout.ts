@@ -3,20 +3,21 @@ import { eq } from 'drizzle-orm';
 import { toKobo, type AppointmentCheckout, type Order } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../plugins/auth.js';
-import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField } from '../../plugins/errors.js';
 import { createOrder, findOrder } from '../../features/pos/orders.service.js';
 import { clientsTable } from '../clients/clients.table.js';
 import { appointmentsTable } from './appointments.table.js';
+import { depositLine } from './appointments.tender.js';
 
 const A = appointmentsTable;
 
 /**
- * The sale's client_ref, the same for every check-out of one appointment: a double click, a retry or two
- * desks at once make one sale (the till's idempotency, orders.service.ts), never two.
+ * The sale's client_ref, the same for every check-out of one appointment as it stands: a double click, a retry or two
+ * desks at once make one sale (the till's idempotency, orders.service.ts), never two. A void of that sale releases the
+ * appointment (its deposit tender, appointments.tender.ts), which changes `updated_at`: its next check-out is a new sale.
  */
-export function checkoutRef(appointment: { id: number; created_at: Date }): string {
-  const h = crypto.createHash('sha256').update(`appointment-checkout:${appointment.id}:${appointment.created_at.toISOString()}`).digest('hex');
+export function checkoutRef(appointment: { id: number; updated_at: Date }): string {
+  const h = crypto.createHash('sha256').update(`appointment-checkout:${appointment.id}:${appointment.updated_at.toISOString()}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -59,15 +60,9 @@ export async function checkoutAppointment(
     timeZone,
     {
       at,
-      prepaidK: depositK,
-      async afterSale(tx, orderId) {
-        // locked, and read again: a deposit reversed or a status undone meanwhile refuses this sale
-        const [now] = await tx.select().from(A).where(eq(A.id, id)).for('update');
-        if (!now || now.status !== 'done' || now.order_id !== null) throw invalidField('status', 'This appointment changed while it was checked out: try again.');
-        if (toKobo(Number(now.amount_paid)) !== depositK) throw invalidField('status', 'The deposit changed while the appointment was checked out: try again.');
-        await tx.update(A).set({ order_id: orderId, updated_at: new Date() }).where(eq(A.id, id));
-        await recordActivity(tx, { user, action: 'checkout', resource: 'appointments', recordId: id, after: { order_id: orderId, deposit: now.amount_paid } });
-      },
+      // the deposit (₦0 when none) is a tender of its own: its handler re-reads the appointment under a lock (a
+      // deposit reversed or a status undone meanwhile refuses the sale) and marks it checked out in the sale's transaction
+      applied: [depositLine(id, depositK)],
     },
   );
 }
