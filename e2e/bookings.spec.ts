@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn, waitForLoader } from './helpers';
+import { apiAs, fillClock, signIn, waitForLoader } from './helpers';
 
 interface Booking {
   id: number;
@@ -190,7 +190,7 @@ test.describe('bridal bookings', () => {
     const client = `Ibiere Harry ${tag}`;
     await form.locator('input[name=client_name]').fill(client);
     await form.locator('input[name=phone]').fill('0809 777 4242');
-    await form.locator('input[name=event_time]').fill('14:30');
+    await fillClock(form, 'Event time (ready by)', '14:30');
     const packageSelect = form.locator('input[data-field=package_id]');
     await packageSelect.click();
     await packageSelect.fill(tag);

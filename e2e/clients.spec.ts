@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn, waitForLoader } from './helpers';
+import { apiAs, fillClock, signIn, waitForLoader } from './helpers';
 import { STUDIO_TZ, studioDay } from './seed';
 
 // Issue 21 end to end: a PMU appointment for a new client found by phone, the patch test recorded on the client,
@@ -44,7 +44,7 @@ test('books a PMU appointment for a new client, records the patch test, checks i
   await artistSelect.click();
   await artistSelect.fill(tag);
   await page.getByRole('option', { name: artistName }).click();
-  await form.locator('input[data-field=starts_at-time]').fill('11:30');
+  await fillClock(form, 'Starts time', '11:30');
   await form.locator('input[data-field=amount_paid]').fill('20000');
   await form.locator('input[data-field=payment_method]').click();
   await page.getByRole('option', { name: 'Bank transfer' }).click();

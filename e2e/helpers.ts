@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-pass' };
 
@@ -35,4 +35,11 @@ export async function apiAs<T>(page: Page, method: string, path: string, body?: 
 /** Waits for the 3 s start-up loader to go, so it does not cover what a test clicks. */
 export async function waitForLoader(page: Page) {
   await expect(page.getByTestId('app-loader')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/** Types `HH:mm` into a form's clock field (Mantine's TimePicker: hours and minutes named after the field's label). */
+export async function fillClock(scope: Locator, label: string, hhmm: string) {
+  const [hours, minutes] = hhmm.split(':');
+  await scope.getByLabel(`${label}: hours`).fill(hours!);
+  await scope.getByLabel(`${label}: minutes`).fill(minutes!);
 }

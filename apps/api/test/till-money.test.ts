@@ -39,7 +39,7 @@ describe('GET/PUT /api/settings: the staff discount limit', () => {
     for (const token of [admin, staff.token]) {
       const res = await get(token, '/api/settings');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: { max_staff_discount_percent: 10, token_idle_days: 30, offline_stale_hours: 24, offline_backdate_days: 2, reminder_skip_days: 3, bank_account: null, overdue_attendance: 'warn', certificate_needs_balance: true } });
+      expect(res.json()).toEqual({ data: { max_staff_discount_percent: 10, token_idle_days: 30, offline_stale_hours: 24, offline_backdate_days: 2, reminder_skip_days: 3, bank_account: null, overdue_attendance: 'warn', certificate_needs_balance: true, time_format: '24h' } });
     }
     expect((await t.call(null, { method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });
@@ -59,7 +59,7 @@ describe('GET/PUT /api/settings: the staff discount limit', () => {
   it('an admin sets it (logged, with before and after) and the till follows it at once', async () => {
     const res = await putSettings(admin, { max_staff_discount_percent: 25.5 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ max_staff_discount_percent: 25.5, token_idle_days: 30, offline_stale_hours: 24, offline_backdate_days: 2, reminder_skip_days: 3, bank_account: null, overdue_attendance: 'warn', certificate_needs_balance: true });
+    expect(res.json().data).toEqual({ max_staff_discount_percent: 25.5, token_idle_days: 30, offline_stale_hours: 24, offline_backdate_days: 2, reminder_skip_days: 3, bank_account: null, overdue_attendance: 'warn', certificate_needs_balance: true, time_format: '24h' });
     expect((await get(staff.token, '/api/settings')).json().data.max_staff_discount_percent).toBe(25.5);
     const [row] = await activity('settings', 'update');
     expect(row).toMatchObject({ user_name: 'Studio Admin', before: { max_staff_discount_percent: 10 }, after: { max_staff_discount_percent: 25.5 } });

@@ -21,6 +21,11 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 /** "GTBank 0123456789 (Glam Studio Ltd)". */
 export const bankAccountLine = (a: BankAccount) => `${a.bank} ${a.number} (${a.name})`;
 
+/** How the studio writes a clock time (issue 34, item 7): `14:05`, or `2:05 PM`. One choice for every screen and print. */
+export const TIME_FORMATS = ['24h', '12h'] as const;
+export type TimeFormat = (typeof TIME_FORMATS)[number];
+export const TIME_FORMAT_LABELS: Record<TimeFormat, string> = { '24h': '24-hour (14:05)', '12h': '12-hour (2:05 PM)' };
+
 /**
  * The studio's settings: `GET /api/settings` (every signed-in user: the till needs the limit) and
  * `PUT /api/settings` (admin). Stored key by key in the `settings` table; a key never set has its default.
@@ -62,6 +67,8 @@ export const studioSettingsSchema = z.object({
   overdue_attendance: z.enum(OVERDUE_ATTENDANCE_GATES),
   /** Whether a certificate waits until the trainee's balance is paid (issue 33, item 2). */
   certificate_needs_balance: z.boolean(),
+  /** Every time on screens, receipts and messages is written on this clock. */
+  time_format: z.enum(TIME_FORMATS),
 });
 export type StudioSettings = z.infer<typeof studioSettingsSchema>;
 export const DEFAULT_OFFLINE_STALE_HOURS = 24;
@@ -78,6 +85,7 @@ export const DEFAULT_SETTINGS: StudioSettings = {
   bank_account: null,
   overdue_attendance: 'warn',
   certificate_needs_balance: true,
+  time_format: '24h',
 };
 
 /** `PUT /api/settings`: any of the settings (the others keep their values), at least one. */

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import type { ResourceDefinition } from '@studio/shared';
+import { formatPhone, type ResourceDefinition } from '@studio/shared';
 import type { ReactNode } from 'react';
 import { formatDate, formatMoney } from '../lib/format';
 import { ReferenceCell } from './reference-cell';
@@ -21,6 +21,9 @@ export function renderCell<T>(column: ColumnDef<T>, row: T, resource?: ResourceD
       return formatMoney(value as number | null);
     case 'date':
       return formatDate(value as string | null);
+    case 'phone':
+      // one spelling everywhere: 0803 123 4567 (issue 34, item 7)
+      return value ? formatPhone(String(value)) : <Text span c="dimmed" fz="inherit">—</Text>;
     case 'boolean':
       return (
         <Badge variant="light" color={value ? 'teal' : 'gray'}>

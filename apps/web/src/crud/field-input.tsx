@@ -1,12 +1,13 @@
 import { Autocomplete, Group, NumberInput, PasswordInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { MoneyInput } from '../lib/ui/money-input';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { DatePickerInput, TimePicker, type TimePickerProps } from '@mantine/dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import type { ResourceDefinition } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { referencedResource, useReferenceOptions } from './reference-options';
 import type { FieldDef, FormValue, ReferencedRecord, SuggestionSource } from './resource-ui';
+import { clockFormat } from '../lib/studio-time';
 
 interface FieldInputProps {
   field: FieldDef;
@@ -81,8 +82,8 @@ export function FieldInput({ field, value, error, onChange, resource, onPick, va
     case 'phone':
       return <TextInput {...common} type="tel" inputMode="tel" autoComplete="off" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'time':
-      // HH:MM on the studio's 24-hour clock; emptied, it is sent as '' (none)
-      return <TimeInput {...common} leftSection={<IconClock size={16} />} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+      // the value is HH:MM (24-hour) whatever the studio's clock shows; emptied, it is sent as '' (none)
+      return <ClockInput {...common} name={field.name} label={field.label} leftSection={<IconClock size={16} />} value={String(value ?? '')} onChange={(v) => onChange(v)} />;
     case 'boolean':
     case 'flag':
       return (
@@ -138,13 +139,14 @@ function DateTimeField({ field, value, error, onChange }: Pick<FieldInputProps, 
         style={{ flex: 1, minWidth: 0 }}
         data-field={`${field.name}-day`}
       />
-      <TimeInput
+      <ClockInput
         label="Time"
-        aria-label={`${field.label} time`}
+        spoken={`${field.label} time`}
+        name={`${field.name}-time`}
         withAsterisk={field.required}
         value={time}
-        onChange={(e) => set(day, e.currentTarget.value)}
-        w={110}
+        onChange={(v) => set(day, v)}
+        w={clockFormat() === '12h' ? 150 : 110}
         data-field={`${field.name}-time`}
       />
     </Group>
@@ -186,6 +188,27 @@ function ReferenceSelect({ field, referenced, value, error, onChange, onPick }: 
         const record = list.recordOf(v);
         if (record) onPick?.(record);
       }}
+    />
+  );
+}
+
+/**
+ * A clock time on the studio's clock (issue 34, item 7): Mantine's TimePicker in the studio's 24- or 12-hour format
+ * (the native time input followed the device's language: "12:00 PM" on one phone, 24-hour elsewhere). The value is
+ * always `HH:mm` on the 24-hour clock. Its hours and minutes are named after the field (`spoken`, default its label:
+ * "Starts time: hours"), for screen readers and tests.
+ */
+function ClockInput({ label, spoken = label, name, ...props }: Omit<TimePickerProps, 'format' | 'label'> & { label: string; spoken?: string; name: string }) {
+  return (
+    <TimePicker
+      {...props}
+      label={label}
+      name={name}
+      format={clockFormat()}
+      clearable
+      hoursInputLabel={`${spoken}: hours`}
+      minutesInputLabel={`${spoken}: minutes`}
+      amPmInputLabel={`${spoken}: AM or PM`}
     />
   );
 }

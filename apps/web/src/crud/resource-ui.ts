@@ -80,7 +80,7 @@ export interface FieldDef<Name extends string = string> {
 }
 
 /** text: the value as is; money: ₦; date: the studio's day; boolean: Yes/No; reference: the referenced record's name ('—' when none). */
-export type ColumnKind = 'text' | 'money' | 'date' | 'boolean' | 'reference';
+export type ColumnKind = 'text' | 'money' | 'date' | 'boolean' | 'reference' | 'phone';
 
 export interface ColumnDef<TRecord> {
   key: keyof TRecord & string;

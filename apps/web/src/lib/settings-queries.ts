@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS, type StudioSettings, type StudioSettingsUpdate } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from './api-client';
 import { STORAGE_KEYS, readJson, writeJson } from './storage';
+import { setClockFormat } from './studio-time';
 
 export const settingsKeys = { all: ['settings'] as const };
 
@@ -17,6 +18,7 @@ export function useStudioSettings() {
     queryFn: ({ signal }) =>
       apiRequest<{ data: StudioSettings }>('/api/settings', { signal, quiet: true, background: true }).then((r) => {
         writeJson(STORAGE_KEYS.settings, r.data);
+        setClockFormat(r.data.time_format ?? DEFAULT_SETTINGS.time_format);
         return r.data;
       }),
     // what this device last read, asked again at once
@@ -45,6 +47,8 @@ export function useUpdateSettings() {
     mutationFn: (settings: StudioSettingsUpdate) => api.put<StudioSettings>('/api/settings', settings),
     onSuccess: (saved) => {
       writeJson(STORAGE_KEYS.settings, saved);
+      // a page drawn from here on writes its times on the new clock (each time is formatted as it is drawn)
+      setClockFormat(saved.time_format);
       client.setQueryData(settingsKeys.all, saved);
     },
   });

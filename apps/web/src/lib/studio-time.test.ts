@@ -29,3 +29,24 @@ describe('the studio wall clock of a date-and-time field', () => {
     expect(studioInstant('2026-02-30 10:00')).toBeNull();
   });
 });
+
+describe("the studio's clock setting (issue 34, item 7): one way to write a time", () => {
+  it('writes every time on the 24-hour clock by default and on the 12-hour clock when the studio chooses it; values stay HH:mm', async () => {
+    const { clockFormat, formatClock, setClockFormat, showTime, studioTime } = await import('./studio-time');
+    expect(clockFormat()).toBe('24h');
+    expect([formatClock('00:05'), formatClock('14:05'), showTime('2026-03-09T13:05:00Z')]).toEqual(['00:05', '14:05', '14:05']);
+    setClockFormat('12h');
+    try {
+      expect([formatClock('00:05'), formatClock('09:30'), formatClock('12:00'), formatClock('14:05')]).toEqual(['12:05 AM', '9:30 AM', '12:00 PM', '2:05 PM']);
+      expect(showTime('2026-03-09T13:05:00Z')).toBe('2:05 PM');
+      expect(studioDateTime('2026-03-09T13:05:00Z')).toBe('Mar 9, 2026, 2:05 PM');
+      expect(studioReceiptTime('2026-03-09T13:05:00Z')).toMatch(/^9 Mar 2026, 2:05\s?pm$/i);
+      // what a field edits and what arithmetic reads is still the 24-hour value
+      expect(studioTime('2026-03-09T13:05:00Z')).toBe('14:05');
+      expect(formatClock(null)).toBe('');
+    } finally {
+      setClockFormat('24h');
+    }
+    expect(studioDateTime('2026-03-09T13:05:00Z')).toBe('Mar 9, 2026, 14:05');
+  });
+});

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { PAYMENT_METHOD_LABELS } from '@studio/shared';
+import { PAYMENT_METHOD_LABELS, formatPhone } from '@studio/shared';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../lib/format';
@@ -17,7 +17,7 @@ export function PaymentReceipt({ receipt, format = '80mm' }: { receipt: PaymentR
       <ReceiptRow label="Receipt" value={<strong>{receipt.number}</strong>} testId="payment-receipt-no" />
       <ReceiptRow label="Date" value={receiptDate(payment.date)} />
       <ReceiptRow label="Received from" value={receipt.name} testId="payment-receipt-name" />
-      {receipt.phone && <ReceiptRow label="Phone" value={receipt.phone} />}
+      {receipt.phone && <ReceiptRow label="Phone" value={formatPhone(receipt.phone)} />}
       {receipt.description && <div data-testid="payment-receipt-for">For: {receipt.description}</div>}
       {payment.user && <ReceiptRow label="Received by" value={payment.user.name} />}
       <ReceiptRule />

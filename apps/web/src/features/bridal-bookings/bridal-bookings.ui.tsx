@@ -30,6 +30,7 @@ import { defineResourceUi } from '../../crud/resource-ui';
 import { useMonthParam } from '../../crud/use-month-param';
 import { api, apiRequest } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
+import { formatClock } from '../../lib/studio-time';
 import { notify } from '../../lib/notify';
 import { DetailFields } from '../../lib/ui/detail-fields';
 import { PageHeader } from '../../lib/ui/page-header';
@@ -109,7 +110,7 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
           <Text fz="sm">{formatDate(b.event_date)}</Text>
           {b.event_time && (
             <Text fz="xs" c="dimmed" data-testid="booking-time">
-              {b.event_time}
+              {formatClock(b.event_time)}
             </Text>
           )}
         </Stack>
@@ -117,7 +118,7 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
       csv: (b) => b.event_date,
     },
     { key: 'event_time', label: 'Time', only: 'csv' },
-    { key: 'phone', label: 'Phone', nowrap: true, priority: 4 },
+    { key: 'phone', label: 'Phone', kind: 'phone', nowrap: true, priority: 4 },
     { key: 'package_id', label: 'Package', kind: 'reference', csv: (b) => packages.labelOf(b.package_id) ?? null },
     { key: 'artist_id', label: 'Artist', kind: 'reference', csv: (b) => staff.labelOf(b.artist_id) ?? null },
     { key: 'price', label: 'Price', kind: 'money' },
@@ -341,7 +342,7 @@ function BookingDetailModal({
   const settled = b ? settledText(b) : null;
   const rows: [string, string][] = b
     ? [
-        ['Event', `${formatDate(b.event_date)}${b.event_time ? ` at ${b.event_time}` : ''}`],
+        ['Event', `${formatDate(b.event_date)}${b.event_time ? ` at ${formatClock(b.event_time)}` : ''}`],
         ['Venue', b.event_location ?? '—'],
         ['Package', packageName || '—'],
         ['Artist', artistName ?? 'Not assigned'],

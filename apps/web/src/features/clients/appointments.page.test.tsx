@@ -105,7 +105,8 @@ describe('appointment book', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(asked()[0]!.body).not.toHaveProperty('amount_paid');
 
     // moved to 10:30: the artist's clash shows too (orange), the reaction still red
-    fireEvent.change(screen.getByLabelText('Starts time'), { target: { value: '10:30' } });
+    fireEvent.change(screen.getByLabelText('Starts time: hours'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('Starts time: minutes'), { target: { value: '30' } });
     await waitFor(() => expect(within(screen.getByTestId('draft-warnings')).getByTestId('draft-warning').textContent).toBe(CLASH));
     expect(within(screen.getByTestId('draft-warnings')).getByTestId('draft-warning-danger').textContent).toBe(REACTION);
     // nothing saved meanwhile

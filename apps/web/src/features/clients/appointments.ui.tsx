@@ -33,7 +33,7 @@ import { studio } from '../../lib/config';
 import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { whatsappLink } from '../../lib/receipt/receipt-text';
-import { studioDate, studioTime } from '../../lib/studio-time';
+import { showTime, studioDate, studioTime } from '../../lib/studio-time';
 import { Figure } from '../../lib/ui/figure';
 import { ReminderRun } from '../../lib/ui/reminder-run';
 import { DetailFields } from '../../lib/ui/detail-fields';
@@ -77,9 +77,9 @@ export const appointmentsUi = defineResourceUi({
   // the artist's other bookings (and a PMU client's patch test) show before Save, not in a toast after it
   draftWarnings: true,
   columns: [
-    { key: 'starts_at', label: 'Time', render: (a) => `${studioTime(a.starts_at)}–${studioTime(a.ends_at)}`, csv: (a) => a.starts_at, nowrap: true },
+    { key: 'starts_at', label: 'Time', render: (a) => `${showTime(a.starts_at)}–${showTime(a.ends_at)}`, csv: (a) => a.starts_at, nowrap: true },
     { key: 'client_name', label: 'Client' },
-    { key: 'client_phone', label: 'Phone', nowrap: true, priority: 4 },
+    { key: 'client_phone', label: 'Phone', kind: 'phone', nowrap: true, priority: 4 },
     { key: 'service_name', label: 'Service' },
     { key: 'artist_name', label: 'Artist', priority: 3 },
     { key: 'outlet', label: 'Outlet', render: (a) => OUTLET_LABELS[a.outlet], priority: 4 },
@@ -167,7 +167,7 @@ export function AppointmentBookPage({ title }: { title: string }) {
   const card = useCallback(
     (a: Appointment): BookCard => ({
       accent: `var(--mantine-color-${APPOINTMENT_COLORS[a.status]}-filled)`,
-      time: `${studioTime(a.starts_at)}–${studioTime(a.ends_at)}`,
+      time: `${showTime(a.starts_at)}–${showTime(a.ends_at)}`,
       state: a.order_id ? 'Checked out' : APPOINTMENT_STATUS_LABELS[a.status],
       title: a.client_name,
       detail: group === 'outlet' || mode === 'week' ? `${a.service_name} · ${a.artist_name}` : a.service_name,
@@ -307,12 +307,12 @@ function paymentsClosed(a: Appointment | null): string | null {
 }
 
 function aboutAppointment(a: Appointment) {
-  return { title: a.client_name, phone: a.client_phone, description: `${a.service_name}, ${formatDate(a.day)} ${studioTime(a.starts_at)}` };
+  return { title: a.client_name, phone: a.client_phone, description: `${a.service_name}, ${formatDate(a.day)} ${showTime(a.starts_at)}` };
 }
 
 /** The reminder a client gets the day before, on WhatsApp. */
 export function reminderText(a: Appointment): string {
-  return `Hello ${a.client_name}, this is ${studio.name}: a reminder of your ${a.service_name} appointment on ${formatDate(a.day)} at ${studioTime(a.starts_at)} with ${a.artist_name}. Reply to confirm or to change it.${studio.phone ? ` ${studio.phone}` : ''}`;
+  return `Hello ${a.client_name}, this is ${studio.name}: a reminder of your ${a.service_name} appointment on ${formatDate(a.day)} at ${showTime(a.starts_at)} with ${a.artist_name}. Reply to confirm or to change it.${studio.phone ? ` ${studio.phone}` : ''}`;
 }
 
 const STEP_LABELS: Record<AppointmentStatus, string> = { booked: 'Back to booked', arrived: 'Arrived', done: 'Done', no_show: 'No-show', cancelled: 'Cancel' };
@@ -373,7 +373,7 @@ function AppointmentDetailModal({
             </SimpleGrid>
             <DetailFields
               rows={[
-                ['When', `${formatDate(a.day)}, ${studioTime(a.starts_at)}–${studioTime(a.ends_at)}`],
+                ['When', `${formatDate(a.day)}, ${showTime(a.starts_at)}–${showTime(a.ends_at)}`],
                 ['Service', `${a.service_name} (${a.duration_minutes} min)`],
                 ['Artist', a.artist_name],
                 ['Outlet', OUTLET_LABELS[a.outlet]],
@@ -494,7 +494,7 @@ export function RemindersPage({ title }: { title: string }) {
         emptyText={`No appointments booked on ${formatDate(day)}.`}
         title={(a) => (
           <Anchor component="button" type="button" fw={600} ta="left" onClick={() => dialogs.setOpenId(a.id)}>
-            {studioTime(a.starts_at)} · {a.client_name}
+            {showTime(a.starts_at)} · {a.client_name}
           </Anchor>
         )}
         detail={(a) => `${a.service_name} with ${a.artist_name} · ${a.client_phone ?? 'no phone'}`}
@@ -503,7 +503,7 @@ export function RemindersPage({ title }: { title: string }) {
           return (
             last && (
               <Badge color="teal" variant="light" style={{ textTransform: 'none' }} data-testid="reminder-sent-by">
-                Sent {studioTime(last.at)}
+                Sent {showTime(last.at)}
                 {last.by ? ` by ${last.by.name}` : ''}
               </Badge>
             )

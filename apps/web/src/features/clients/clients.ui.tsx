@@ -12,6 +12,7 @@ import {
   PATCH_TEST_RESULTS,
   PATCH_TEST_RESULT_LABELS,
   clients,
+  formatPhone,
 } from '@studio/shared';
 import { IconCalendarPlus, IconCash, IconDownload, IconEraser, IconGitMerge, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,7 +40,7 @@ export const clientsUi = defineResourceUi({
   resource: clients,
   columns: [
     { key: 'name', label: 'Name' },
-    { key: 'phone', label: 'Phone', nowrap: true, priority: 1 },
+    { key: 'phone', label: 'Phone', kind: 'phone', nowrap: true, priority: 1 },
     { key: 'email', label: 'Email', priority: 5 },
     { key: 'birthday', label: 'Birthday', kind: 'date', priority: 4 },
     {
@@ -385,8 +386,8 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
   const likely = duplicates.data ?? [];
   const searched = (found.data?.rows ?? []).filter((c) => c.id !== keep.id && !likely.some((d) => d.client.id === c.id));
   const options = [
-    ...(likely.length ? [{ group: 'Likely duplicates', items: likely.map((d) => ({ value: String(d.client.id), label: `${d.client.name} · ${d.client.phone ?? 'no phone'} (${d.reasons.map((r) => REASON_LABELS[r]).join(', ')})` })) }] : []),
-    { group: 'Other clients', items: searched.map((c) => ({ value: String(c.id), label: `${c.name} · ${c.phone ?? 'no phone'}` })) },
+    ...(likely.length ? [{ group: 'Likely duplicates', items: likely.map((d) => ({ value: String(d.client.id), label: `${d.client.name} · ${formatPhone(d.client.phone) || 'no phone'} (${d.reasons.map((r) => REASON_LABELS[r]).join(', ')})` })) }] : []),
+    { group: 'Other clients', items: searched.map((c) => ({ value: String(c.id), label: `${c.name} · ${formatPhone(c.phone) || 'no phone'}` })) },
   ];
   const chosen = likely.find((d) => String(d.client.id) === mergeId)?.client ?? found.data?.rows.find((c) => String(c.id) === mergeId);
   const chosenHistory = useClientHistory(chosen ? chosen.id : null);
@@ -437,7 +438,7 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
                 }
                 data-testid="merge-likely-row"
               >
-                {d.client.name} · {d.client.phone ?? 'no phone'}
+                {d.client.name} · {formatPhone(d.client.phone) || 'no phone'}
               </Button>
             ))}
           </Stack>
@@ -458,7 +459,7 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
         {chosen && (
           <Card withBorder radius="md" data-testid="merge-candidate">
             <Text fz="sm" fw={600} mb={4}>
-              {chosen.name} · {chosen.phone ?? 'no phone'}
+              {chosen.name} · {formatPhone(chosen.phone) || 'no phone'}
               {chosen.email ? ` · ${chosen.email}` : ''}
             </Text>
             {chosenHistory.isPending ? (
@@ -487,7 +488,7 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
         )}
         {chosen && (
           <Alert color="orange" data-testid="merge-summary">
-            {chosen.name} ({chosen.phone ?? 'no phone'}) will be merged into {keep.name} ({keep.phone}). You can undo it from this page for 7 days.
+            {chosen.name} ({formatPhone(chosen.phone) || 'no phone'}) will be merged into {keep.name} ({formatPhone(keep.phone) || 'no phone'}). You can undo it from this page for 7 days.
           </Alert>
         )}
         <Group justify="flex-end">

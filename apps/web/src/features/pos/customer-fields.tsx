@@ -1,3 +1,4 @@
+import { formatPhone } from '@studio/shared';
 import { Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
 import type { Dispatch } from 'react';
 import type { RecentCustomer } from '../../lib/offline/outbox';
@@ -87,7 +88,7 @@ function RecentCustomerInput({ options, onPick, onChange, testId, ...input }: In
                 {c.name}
               </Text>
               <Text size="xs" c="dimmed">
-                {c.phone}
+                {formatPhone(c.phone)}
               </Text>
             </Combobox.Option>
           ))}

@@ -3,7 +3,7 @@ import { offlineRefusal, type Order, type Outlet, type TillItem, discountApprova
 import type { CurrentUser } from '../../lib/auth-store';
 import type { OutboxEntry } from '../../lib/offline/outbox';
 import type { Cart, PaymentLine } from './cart';
-import { studioDate, studioTime } from '../../lib/studio-time';
+import { showTime, studioDate } from '../../lib/studio-time';
 
 /**
  * The till's rules while it sells without the server (issue 18; docs/decisions/016-offline-till.md): the stock it
@@ -74,7 +74,7 @@ export function offlineProblem(c: OfflineCheck): string | null {
 /** `Prices as of 10:42` (today) or `Prices as of 24 Nov, 10:42`, on the studio's clock (as the receipt is), whatever zone the device is in. */
 export function pricesAsOfLabel(pricesAsOf: string, now: Date = new Date()): string {
   const at = new Date(pricesAsOf);
-  const time = studioTime(at);
+  const time = showTime(at);
   const day = studioDate(at);
   return `Prices as of ${day === studioDate(now) ? time : `${dayjs(day).format('D MMM')}, ${time}`}`;
 }

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { fetchLastPurchase, useAppointment, useClientByPhone } from '../../lib/clients-queries';
-import { studioTime } from '../../lib/studio-time';
+import { showTime } from '../../lib/studio-time';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { ReceiptModal } from '../../lib/receipt/receipt-modal';
@@ -265,7 +265,7 @@ function useAppointmentCheckout(outlet: Outlet, items: readonly TillProduct[] | 
     const product = items.find((p) => p.id === a.service_id) ?? { id: a.service_id, name: a.service_name, sku: null, kind: 'service' as const, price: a.price, quantity: null };
     dispatch({
       type: 'checkOutAppointment',
-      appointment: { id: a.id, deposit: a.amount_paid, label: `${a.service_name} with ${a.artist_name}, ${studioTime(a.starts_at)}` },
+      appointment: { id: a.id, deposit: a.amount_paid, label: `${a.service_name} with ${a.artist_name}, ${showTime(a.starts_at)}` },
       product,
       name: a.client_name,
       phone: a.client_phone ?? '',

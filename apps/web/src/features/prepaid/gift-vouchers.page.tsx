@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { MONEY_METHODS, PAYMENT_METHOD_LABELS, formatVoucherCode, giftVoucherCreateSchema, type GiftVoucher, type GiftVoucherStatus, type PaymentMethod } from '@studio/shared';
+import { MONEY_METHODS, PAYMENT_METHOD_LABELS, formatVoucherCode, giftVoucherCreateSchema, type GiftVoucher, type GiftVoucherStatus, type PaymentMethod, formatPhone } from '@studio/shared';
 import { IconGift, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type TableColumn, dataTableIds } from '../../crud/data-table';
@@ -21,7 +21,7 @@ const COLUMNS: TableColumn<GiftVoucher>[] = [
   { key: 'status', label: 'Status', render: (v) => <Badge variant="light" color={STATUS[v.status].color}>{STATUS[v.status].label}</Badge> },
   { key: 'expires_on', label: 'Expires', kind: 'date' },
   { key: 'recipient_name', label: 'For', priority: 2, render: (v) => v.recipient_name ?? '—' },
-  { key: 'buyer_name', label: 'Bought by', priority: 2, render: (v) => v.buyer_name ?? v.buyer_phone ?? '—' },
+  { key: 'buyer_name', label: 'Bought by', priority: 2, render: (v) => v.buyer_name ?? (formatPhone(v.buyer_phone) || '—') },
   { key: 'sold_on', label: 'Sold', kind: 'date', priority: 3 },
 ];
 const formSchema = giftVoucherCreateSchema.omit({ client_ref: true });

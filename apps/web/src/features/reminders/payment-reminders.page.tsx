@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { type BankAccount, DEFAULT_REMINDER_DAYS, type DueReminder, REMINDER_KIND_LABELS, bankAccountLine } from '@studio/shared';
+import { type BankAccount, DEFAULT_REMINDER_DAYS, type DueReminder, REMINDER_KIND_LABELS, bankAccountLine, formatPhone } from '@studio/shared';
 import { useStudioSettings } from '../../lib/settings-queries';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -38,7 +38,7 @@ export function lastReminderLine(r: Pick<DueReminder, 'last_reminder'>): string 
 const CSV_COLUMNS = (sent: ReadonlySet<string>): CsvColumn<DueReminder>[] => [
   { label: 'Kind', value: (r) => REMINDER_KIND_LABELS[r.kind] },
   { label: 'Name', value: (r) => r.name },
-  { label: 'Phone', value: (r) => r.phone },
+  { label: 'Phone', value: (r) => formatPhone(r.phone) },
   { label: 'For', value: (r) => r.about },
   { label: 'Date', kind: 'date', value: (r) => r.date },
   { label: 'Charge', kind: 'money', value: (r) => r.charge },
@@ -153,7 +153,7 @@ export function PaymentRemindersPage({ title }: { title: string }) {
             <>
               {/* a booking's words already say its day */}
               {r.about}
-              {r.kind === 'booking' ? '' : ` · ends ${formatDate(r.date)}`} · {r.phone || 'no phone'}
+              {r.kind === 'booking' ? '' : ` · ends ${formatDate(r.date)}`} · {formatPhone(r.phone) || 'no phone'}
               {r.last_reminder && <div data-testid="reminder-last">{lastReminderLine(r)}</div>}
             </>
           )}

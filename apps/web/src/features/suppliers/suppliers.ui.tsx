@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { formatPhone, suppliers, type Supplier } from '@studio/shared';
+import { suppliers, type Supplier } from '@studio/shared';
 import { IconCash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ResourceListPage } from '../../crud/resource-list-page';
@@ -12,7 +12,7 @@ export const suppliersUi = defineResourceUi({
   usage: true,
   columns: [
     { key: 'name', label: 'Name' },
-    { key: 'phone', label: 'Phone', nowrap: true, priority: 2, render: (s) => formatPhone(s.phone) },
+    { key: 'phone', label: 'Phone', kind: 'phone', nowrap: true, priority: 2 },
     { key: 'email', label: 'Email', priority: 3 },
     { key: 'address', label: 'Address', priority: 4 },
     { key: 'notes', label: 'Notes', only: 'csv' },

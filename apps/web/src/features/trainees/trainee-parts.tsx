@@ -12,6 +12,7 @@ import {
   type officeStudents,
   programLength,
   type students,
+  formatPhone,
 } from '@studio/shared';
 import type { ColumnDef, FieldDef, FormValue, ReferencedRecord, ResourceView } from '../../crud/resource-ui';
 import { studioDate } from '../../lib/studio-time';
@@ -43,7 +44,7 @@ export function nameColumns<T extends Trainee>(): ColumnDef<T>[] {
             {t.name}
           </Text>
           <Text span fz="xs" c="dimmed">
-            {t.phone}
+            {formatPhone(t.phone)}
           </Text>
         </Stack>
       ),

@@ -10,6 +10,7 @@ import {
   type AttendanceStatus,
   type ScheduleStatus,
   type TraineeKind,
+  formatPhone,
 } from '@studio/shared';
 import { ApiError } from '../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
@@ -371,7 +372,7 @@ export function OverdueTraineesPage({ title }: PageProps) {
                   {r.name}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {r.phone} · due since {formatDate(r.oldest_due_date)} ({r.days_overdue} d)
+                  {formatPhone(r.phone)} · due since {formatDate(r.oldest_due_date)} ({r.days_overdue} d)
                 </Text>
               </div>
               <div style={{ textAlign: 'right' }}>

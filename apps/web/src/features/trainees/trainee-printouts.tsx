@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import { SCHEDULE_STATUS_LABELS, bankAccountLine, certificateVerifyPath, type CertificateDetail } from '@studio/shared';
+import { SCHEDULE_STATUS_LABELS, bankAccountLine, certificateVerifyPath, type CertificateDetail, formatPhone } from '@studio/shared';
 import { studio } from '../../lib/config';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { Statement } from './trainee-plan-queries';
@@ -23,7 +23,7 @@ export function TraineeStatement({ statement }: { statement: Statement }) {
         </div>
       </div>
       <p>
-        <strong>{t.name}</strong> · {t.phone}
+        <strong>{t.name}</strong> · {formatPhone(t.phone)}
         <br />
         {t.program}, {formatDate(t.start_date)} to {formatDate(t.end_date)}
       </p>

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { type BankAccount, type OverdueAttendanceGate, type StudioSettings, MAX_TOKEN_IDLE_DAYS, OVERDUE_ATTENDANCE_GATES, OVERDUE_ATTENDANCE_LABELS, bankAccountLine, bankAccountSchema, studioSettingsSchema } from '@studio/shared';
+import { Alert, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { type BankAccount, type OverdueAttendanceGate, type StudioSettings, type TimeFormat, MAX_TOKEN_IDLE_DAYS, TIME_FORMATS, TIME_FORMAT_LABELS, OVERDUE_ATTENDANCE_GATES, OVERDUE_ATTENDANCE_LABELS, bankAccountLine, bankAccountSchema, studioSettingsSchema } from '@studio/shared';
 import { z } from 'zod';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import { notify } from '../../lib/notify';
@@ -75,6 +75,7 @@ export function StaffDiscountLimit() {
       <BankAccountForm key={JSON.stringify(settings.bank_account)} account={settings.bank_account} />
       <PaystackSettings />
       <TraineeGates settings={settings} />
+      <ClockSetting settings={settings} />
     </SimpleGrid>
   );
 }
@@ -202,6 +203,33 @@ function TraineeGates({ settings }: { settings: StudioSettings }) {
           checked={settings.certificate_needs_balance}
           onChange={(e) => save({ certificate_needs_balance: e.currentTarget.checked }, e.currentTarget.checked ? 'Certificates now wait for the balance.' : 'Certificates no longer wait for the balance.')}
           data-testid="gate-certificate-balance"
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** How every time is written (issue 34, item 7): the studio's 24-hour or 12-hour clock, saved at once (logged). */
+function ClockSetting({ settings }: { settings: StudioSettings }) {
+  const update = useUpdateSettings();
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="clock-setting">
+      <Stack gap="xs">
+        <Text fw={700}>Times</Text>
+        <Text size="sm" c="dimmed">
+          How every time reads on screens, receipts and messages, and in the time fields of forms.
+        </Text>
+        <SegmentedControl
+          aria-label="Clock"
+          data={TIME_FORMATS.map((f) => ({ value: f, label: TIME_FORMAT_LABELS[f] }))}
+          value={settings.time_format}
+          onChange={(v) =>
+            void update
+              .mutateAsync({ time_format: v as TimeFormat })
+              .then(() => notify.success(`Times now read ${v === '12h' ? '2:05 PM' : '14:05'}.`))
+              .catch(() => {})
+          }
+          data-testid="clock-format"
         />
       </Stack>
     </Paper>

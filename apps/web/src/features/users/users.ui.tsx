@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Text } from '@mantine/core';
-import { OUTLETS, OUTLET_LABELS, users } from '@studio/shared';
+import { OUTLETS, OUTLET_LABELS, users, formatPhone } from '@studio/shared';
 import { assetUrl } from '../../lib/config';
 import { formatDate } from '../../lib/format';
 import { defineResourceUi } from '../../crud/resource-ui';
@@ -19,7 +19,7 @@ export const usersUi = defineResourceUi({
               {row.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {row.email ?? row.phone ?? ''}
+              {row.email ?? formatPhone(row.phone)}
             </Text>
           </div>
         </Group>

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { OUTLET_LABELS, type Order, type Paged } from '@studio/shared';
+import { OUTLET_LABELS, type Order, type Paged, formatPhone } from '@studio/shared';
 import { PagedTable, type RowProps, type TableColumn, csvColumnsOf } from '../../crud/paged-table';
 import type { CsvColumn } from '../csv';
 import { formatDateTime, formatMoney } from '../format';
@@ -27,7 +27,7 @@ export function orderColumns(show: OrdersShow = 'staff'): TableColumn<Order>[] {
           </Text>
           {order.customer_phone && (
             <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {order.customer_phone}
+              {formatPhone(order.customer_phone)}
             </Text>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
+import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order, formatPhone } from '@studio/shared';
 import { studio } from '../config';
 import { formatDateTime, formatMoney } from '../format';
 import { StudioMark } from '../ui/studio-logo';
@@ -84,7 +84,7 @@ export function InvoiceA4({ order }: { order: Order }) {
             <div className={classes.strong} data-testid="invoice-bill-to">
               {order.customer_name}
             </div>
-            {order.customer_phone && <div>{order.customer_phone}</div>}
+            {order.customer_phone && <div>{formatPhone(order.customer_phone)}</div>}
           </div>
           <div>
             <h2>Served by</h2>

@@ -1,4 +1,4 @@
-import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@studio/shared';
+import { OUTLET_LABELS, PAYMENT_METHOD_LABELS, type Order, formatPhone } from '@studio/shared';
 import { type ReactNode, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { studio } from '../config';
@@ -80,7 +80,7 @@ function TillReceipt({ order }: { order: Order }) {
       {order.offline?.provisional_no && order.invoice_no !== order.offline.provisional_no && <ReceiptRow label="Provisional no." value={order.offline.provisional_no} testId="receipt-provisional-no" />}
       <ReceiptRow label="Date" value={receiptTime(order)} />
       <ReceiptRow label="Customer" value={order.customer_name} />
-      {order.customer_phone && <ReceiptRow label="Phone" value={order.customer_phone} />}
+      {order.customer_phone && <ReceiptRow label="Phone" value={formatPhone(order.customer_phone)} />}
       <ReceiptRow label="Served by" value={order.staff.name} />
       <ReceiptRule />
       {order.items.map((item) => (
