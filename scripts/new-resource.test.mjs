@@ -59,6 +59,50 @@ describe('npm run new:resource', () => {
     for (const rel of REGISTRIES) expect(syntaxErrors(read(dir, rel)), rel).toEqual([]);
   });
 
+  it('--ledger gives it a price and a payment ledger, with the daily-totals triggers drizzle-kit does not write', () => {
+    const dir = scratch();
+    const said = run(dir, 'gift-cards', '--singular', 'Gift Card', '--ledger', 'deposits');
+    const shared = read(dir, 'packages/shared/src/resources/gift-cards.ts');
+    expect(shared).toContain("ledger: { charge: 'price', singular: 'Payment' },");
+    expect(shared).toContain("totals: ['price', 'amount_paid', 'balance'],");
+    expect(shared).toMatch(/price: money\(\),/);
+    const table = read(dir, 'apps/api/src/resources/gift-cards/gift-cards.table.ts');
+    expect(table).toContain("...ledgerColumns('price'),");
+    expect(table).toContain("export const giftCardPaymentsTable = ledgerTable('gift_card_payments', () => giftCardsTable.id);");
+    expect(read(dir, 'apps/api/src/resources/gift-cards/gift-cards.module.ts')).toContain('ledger: { table: giftCardPaymentsTable }');
+    expect(read(dir, 'apps/api/src/db/schema.ts')).toContain("export { giftCardsTable, giftCardPaymentsTable } from '../resources/gift-cards/gift-cards.table.js';");
+    // the three statement triggers every ledger has (daily-totals.test.ts counts them), under the source given
+    const triggers = read(dir, 'apps/api/src/resources/gift-cards/gift-cards.daily-totals.sql');
+    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+      expect(triggers).toMatch(new RegExp(`CREATE TRIGGER daily_totals_${op.toLowerCase()} AFTER ${op} ON gift_card_payments .* EXECUTE FUNCTION daily_totals_ledger\\('deposits'\\);`));
+    }
+    // and how they reach a migration
+    expect(said).toContain('npm run new:resource -- gift-cards --triggers');
+    for (const rel of ['packages/shared/src/resources/gift-cards.ts', 'apps/api/src/resources/gift-cards/gift-cards.table.ts', 'apps/api/src/resources/gift-cards/gift-cards.module.ts']) {
+      expect(syntaxErrors(read(dir, rel)), rel).toEqual([]);
+    }
+    expect(() => run(dir, 'vouchers', '--singular', 'Voucher', '--ledger', 'Not A Word')).toThrow(/one word/);
+  });
+
+  it('writes what docs/adding-a-resource.md shows: the guide\'s command, and each `export const` line of its example', () => {
+    const guide = fs.readFileSync(path.join(repo, 'docs/adding-a-resource.md'), 'utf8');
+    const command = guide.match(/npm run new:resource -- (gift-cards [^\n]+)/)[1];
+    const argv = [...command.matchAll(/"([^"]+)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
+    const dir = scratch();
+    run(dir, ...argv);
+    const written = ['packages/shared/src/resources/gift-cards.ts', 'apps/api/src/resources/gift-cards/gift-cards.table.ts', 'apps/api/src/resources/gift-cards/gift-cards.module.ts']
+      .map((rel) => read(dir, rel))
+      .join('\n');
+    const squash = (text) => text.replace(/\s+/g, ' ');
+    const shown = guide.split('\n').filter((l) => /^export const giftCard/.test(l));
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    for (const line of shown) {
+      // a line the guide shortens (`...recordBase, name: ...` on one line) is the generated text with its line breaks folded
+      expect(squash(written).replace(/,? ?\}\);/g, ' });').replace(/\( ?\{ /g, '({ '), line).toContain(squash(line).replace(/,? ?\}\);/g, ' });').replace(/\( ?\{ /g, '({ ').replace(/ \{ \.\.\./, ' { ...'));
+    }
+    expect(read(dir, 'apps/web/src/app/page-routes.ts')).toContain("path: '/clients/gift-cards'");
+  });
+
   it('refuses a resource that exists, and a bad name, changing nothing', () => {
     const dir = scratch();
     run(dir, 'paint-colours', '--singular', 'Paint Colour');

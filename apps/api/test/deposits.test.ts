@@ -15,7 +15,7 @@ const tz = 'Africa/Lagos';
 const today = studioDate(new Date(), tz);
 const kobo = (n: number) => Math.round(n * 100);
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) => t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as never }) });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => t.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as never }) });
 
 let phoneSeq = 400000;
 const newPhone = () => `0806${String(++phoneSeq).padStart(7, '0')}`;

@@ -20,6 +20,17 @@ const SIGNED = new Set(['POST /api/integrations/paystack/webhook']);
 const signed = (r: Route) => SIGNED.has(`${r.method} ${r.path}`);
 
 /**
+ * The routes of a resource whose declaration gives staff the right (`roles: { read: 'staff' }`: products, clients,
+ * appointments): every read under its path when staff read it, every write when staff write it. Derived from the
+ * registry, so a new staff-readable resource needs no line here; a route of such a resource that staff may not call
+ * (a client's merge) is listed above this as an exception, and is a decision.
+ */
+function declaredForStaff({ method, path }: Route): boolean {
+  const read = method === 'GET' || method === 'HEAD';
+  return Object.values(resources).some((r) => (path === r.path || path.startsWith(`${r.path}/`)) && (read ? r.roles.read : r.roles.write) === 'staff');
+}
+
+/**
  * What staff may call, straight from contract §3: sell (get-products, POST orders),
  * read invoices, read own performance (orders-staff, own id only), read products,
  * read the in-session / owing / vacated lists, change own password, logout.
@@ -34,7 +45,7 @@ function staffMay({ method, path }: Route): boolean {
   if (method === 'POST' && path === '/api/logout-others') return true;
   if (read && path === '/api/user') return true;
   if (method === 'PUT' && path === '/api/users/password/{id}') return true; // own id only: checked below
-  if (read && (/^\/api\/products(\/|$)/.test(path) || path.startsWith('/api/get-products/'))) return true;
+  if (read && path.startsWith('/api/get-products/')) return true;
   // the till's own list of what it sells, and its changes (docs/api.md, Point of sale)
   if (read && /^\/api\/pos\/\{outlet\}\/products(\/changes)?$/.test(path)) return true;
   if (method === 'POST' && path === '/api/orders') return true;
@@ -68,7 +79,9 @@ function staffMay({ method, path }: Route): boolean {
   // staff serve clients and keep the appointment book (issue 21); merge, erase, export and the backfill are the admin's
   // a client's store credit is read at the till; topping it up takes money: the admin's (issue 31; prepaid.test.ts)
   if (method === 'POST' && path === '/api/clients/{id}/credit') return false;
-  if (/^\/api\/(clients|appointments)(\/|$)/.test(path) && !/^\/api\/clients\/(merge|backfill|\{id\}\/(erase|export))$/.test(path)) return true;
+  if (/^\/api\/clients\/(merge|backfill|\{id\}\/(erase|export))$/.test(path)) return false;
+  // a resource declared for staff (`roles` in packages/shared/src/resources): its routes, as its declaration says
+  if (declaredForStaff({ method, path })) return true;
   // the till reads a gift voucher by its code (issue 31); selling, listing, extending and writing off are the admin's
   if (read && path === '/api/gift-vouchers/code/{code}') return true;
   return false;
@@ -135,6 +148,15 @@ function requestFor({ method, path }: Route) {
 }
 
 describe('the route list', () => {
+  it('gives staff the routes of each resource its declaration opens to them, and no other resource’s', () => {
+    for (const r of Object.values(resources)) {
+      expect(declaredForStaff({ method: 'GET', path: `${r.path}/{id}` }), `GET ${r.path}/{id}`).toBe(r.roles.read === 'staff');
+      expect(declaredForStaff({ method: 'PUT', path: `${r.path}/{id}` }), `PUT ${r.path}/{id}`).toBe(r.roles.write === 'staff');
+    }
+    // a path that only begins like a resource's is not its route
+    expect(declaredForStaff({ method: 'GET', path: '/api/clients-archive' })).toBe(false);
+  });
+
   it('covers every foundation route, so nothing below is skipped by accident', () => {
     const has = (method: string, path: string) => routes.some((r) => r.method === method && r.path === path);
     for (const r of Object.values(resources)) {

@@ -6,6 +6,7 @@ export * from './money.js';
 export * from './crud/define-resource.js';
 export * from './crud/envelope.js';
 export * from './crud/ledger.js';
+export * from './crud/statuses.js';
 export * from './auth.js';
 export * from './resources/users.js';
 export * from './resources/training-programs.js';

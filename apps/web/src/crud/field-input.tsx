@@ -5,7 +5,8 @@ import { IconCalendar, IconClock } from '@tabler/icons-react';
 import type { ResourceDefinition } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { referencedResource, useReferenceOptions } from './reference-options';
+import { referencedResource } from './reference-options';
+import { ReferencePicker } from './reference-picker';
 import type { FieldDef, FormValue, ReferencedRecord, SuggestionSource } from './resource-ui';
 import { clockFormat } from '../lib/studio-time';
 
@@ -162,30 +163,26 @@ function SuggestedText({ field, source, value, error, onChange, values }: Omit<F
   return <Autocomplete {...commonProps(field, error)} autoComplete="off" data={[...new Set(data)]} value={String(value ?? '')} onChange={(v) => onChange(v)} />;
 }
 
-/** A searchable select of another resource's records (its whole list, cached); the value is the record's id as text. */
+/** A reference field: the shared picker (one searched page at a time, reference-picker.tsx); the value is the record's id as text. */
 function ReferenceSelect({ field, referenced, value, error, onChange, onPick }: Omit<FieldInputProps, 'resource'> & { referenced: ResourceDefinition }) {
-  const list = useReferenceOptions(referenced, { labelField: field.labelField, query: field.referenceQuery, path: field.referencePath });
-  const selected = value === null || value === '' ? null : String(value);
-  const { optionFilter } = field;
-  // the record already chosen stays offered (an inactive package on an old booking still shows its name)
-  const data = optionFilter ? list.options.filter((o, i) => o.value === selected || optionFilter(list.records[i]!)) : list.options;
   return (
-    <Select
+    <ReferencePicker
+      referenced={referenced}
+      labelField={field.labelField}
+      query={field.referenceQuery}
+      path={field.referencePath}
+      optionFilter={field.optionFilter}
       label={field.label}
       description={field.description}
-      placeholder={list.isPending ? 'Loading...' : field.placeholder}
-      error={error ?? (list.isError ? `The ${referenced.label.toLowerCase()} could not be loaded.` : undefined)}
-      withAsterisk={field.required}
+      placeholder={field.placeholder}
+      error={error}
+      required={field.required}
+      clearable={choiceProps(field).clearable}
       name={field.name}
       data-field={field.name}
-      data={data}
-      searchable
-      nothingFoundMessage="Nothing matches"
-      {...choiceProps(field)}
-      value={selected}
-      onChange={(v) => {
+      value={value === null || value === '' ? null : String(value)}
+      onChange={(v, record) => {
         onChange(v);
-        const record = list.recordOf(v);
         if (record) onPick?.(record);
       }}
     />

@@ -79,9 +79,17 @@ function renderBookings() {
     if (call.method === 'GET' && path === '/api/bridalbookings') {
       return jsonResponse(200, { data: BOOKINGS, current_page: 1, last_page: 1, per_page: 20, total: BOOKINGS.length });
     }
-    // the whole lists (no page) behind the selects and the cells
-    if (call.method === 'GET' && path === '/api/bridalpackages' && !call.url.searchParams.has('page')) return jsonResponse(200, { data: PACKAGES });
-    if (call.method === 'GET' && path === '/api/users' && !call.url.searchParams.has('page')) return jsonResponse(200, { data: STAFF });
+    // the whole lists (no page) behind the cells; a page of a search behind the form's pickers; one record by id
+    const lists: Record<string, readonly { id: number; name: string }[]> = { '/api/bridalpackages': PACKAGES, '/api/users': STAFF };
+    const one = path.match(/^(\/api\/[a-z]+)\/(\d+)$/);
+    if (call.method === 'GET' && one && lists[one[1]!]) return jsonResponse(200, { data: lists[one[1]!]!.find((r) => r.id === Number(one[2])) });
+    const list = lists[path];
+    if (call.method === 'GET' && list && !call.url.searchParams.has('page')) return jsonResponse(200, { data: list });
+    if (call.method === 'GET' && list) {
+      const q = (call.url.searchParams.get('q') ?? '').toLowerCase();
+      const rows = list.filter((r) => r.name.toLowerCase().includes(q));
+      return jsonResponse(200, { data: rows, current_page: 1, last_page: 1, per_page: Number(call.url.searchParams.get('per_page')), total: rows.length });
+    }
     if (call.method === 'POST' || call.method === 'PUT') {
       writes.push(call);
       return jsonResponse(call.method === 'POST' ? 201 : 200, { data: booking({ id: 9, ...(call.body as object) }) });
@@ -117,7 +125,7 @@ describe('reference fields', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     expect(referenceGets().map((c) => c.url.pathname).sort()).toEqual(['/api/bridalpackages', '/api/users']);
   });
 
-  it('picks a package from a searchable select of the active ones, fills in its price, and sends ids as numbers', async () => {
+  it('picks a package from a searching picker of the active ones, fills in its price, and sends ids as numbers', async () => {
     const { writes, referenceGets } = renderBookings();
     await screen.findByText('Chioma Eze');
     const user = setupUser();
@@ -139,16 +147,19 @@ describe('reference fields', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
     await user.type(formField('price'), '140000');
     await user.click(formField('artist_id'));
     await user.click(await screen.findByRole('option', { name: 'Bisi Alade', hidden: true }));
-    // the select and the cells shared one cached list each
+    // the cells' list, and the picker's pages: each a page of 20 at most, the search asked of the server
     const packageGets = () => referenceGets().filter((c) => c.url.pathname === '/api/bridalpackages');
-    expect(packageGets()).toHaveLength(1);
+    const pickerGets = () => packageGets().filter((c) => c.url.searchParams.has('page'));
+    expect(pickerGets().map((c) => [c.url.searchParams.get('q'), c.url.searchParams.get('per_page')])).toEqual([[null, '20'], ['silv', '20']]);
+    const cellGets = () => packageGets().filter((c) => !c.url.searchParams.has('page'));
+    expect(cellGets()).toHaveLength(1);
     await user.click(screen.getByTestId('form-submit'));
 
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]!.body).toMatchObject({ client_name: 'Amaka Obi', package_id: 4, price: 140000, artist_id: 8, event_date: '2026-12-24' });
     await waitFor(() => expect(screen.queryByTestId('resource-form-body')).toBeNull());
     // the write refreshes what the booking references (the packages' usage counts), once (issue 22 item 4)
-    await waitFor(() => expect(packageGets()).toHaveLength(2));
+    await waitFor(() => expect(cellGets()).toHaveLength(2));
   });
 
   it('shows the schema’s sentence for a missing package, said with the field’s label', async () => {

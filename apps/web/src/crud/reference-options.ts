@@ -66,13 +66,6 @@ function referenceListQuery(resource: ResourceDefinition, query?: Record<string,
   };
 }
 
-/** The record with this id in a reference field's list as its select has it (from the cache; undefined before it loads). */
-export function cachedReferenceRecord(client: QueryClient, resource: ResourceDefinition, field: string, id: unknown): ReferencedRecord | undefined {
-  if (id === null || id === undefined || id === '') return undefined;
-  const records = client.getQueryData<ReferencedRecord[]>(referenceListQuery(referencedResource(resource, field)).queryKey);
-  return records?.find((r) => r.id === Number(id));
-}
-
 /**
  * The names of a resource's reference fields, for a file written outside React (a CSV export): each referenced
  * list fetched once (from the cache when the screen already has it), as `field → (id) → name`.

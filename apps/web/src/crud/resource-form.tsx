@@ -7,7 +7,8 @@ import { hooksFor } from './create-resource-hooks';
 import { FieldInput } from './field-input';
 import { type FormMode, fieldsFor, fillValues, initialValues, toBody } from './form-values';
 import { DraftWarnings } from './draft-warnings';
-import { cachedReferenceRecord } from './reference-options';
+import { referencedResource } from './reference-options';
+import { pickedRecord } from './reference-picker';
 import { type FormValue, type ResourceUi, singularOf } from './resource-ui';
 import { useSchemaForm } from './use-schema-form';
 
@@ -72,7 +73,10 @@ function ResourceFormBody<R extends ResourceDefinition>({ ui, record, onClose, o
   // what Save would send, for the warnings shown before it (a deposit is left out: it warns of nothing)
   const draftBody = ui.draftWarnings ? toBody(ui.fields, mode, { ...form.values, amount_paid: null }, ui.filter) : {};
   const queryClient = useQueryClient();
-  const pickedOf = (field: string) => cachedReferenceRecord(queryClient, ui.resource, field, form.getValues()[field]);
+  const pickedOf = (field: string) => {
+    const def = ui.fields.find((f) => f.name === field);
+    return pickedRecord(queryClient, { referenced: referencedResource(ui.resource, field), path: def?.referencePath }, form.getValues()[field]);
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="resource-form-body">

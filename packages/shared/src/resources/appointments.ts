@@ -4,14 +4,23 @@ import { clientRef, id, instant, isoDate, money, optionalText, outletSchema, rec
 import { phoneNumber } from '../phone.js';
 import { paymentMethodFor, paymentMethodSchema, paymentSchema } from './orders.js';
 import { DEPOSIT_OUTCOMES, settlementFields } from '../crud/ledger.js';
+import { defineStatuses } from '../crud/statuses.js';
 
 // Appointments for salon and PMU services: a client, an artist, a service (a product of kind service), a
 // start time, a status and an optional deposit on a ledger (docs/api.md, Appointments).
 
-export const APPOINTMENT_STATUSES = ['booked', 'arrived', 'done', 'no_show', 'cancelled'] as const;
+/** An appointment's statuses, their words and colours, declared once (crud/statuses.ts). */
+export const appointmentStatuses = defineStatuses({
+  booked: { label: 'Booked', color: 'blue' },
+  arrived: { label: 'Arrived', color: 'grape' },
+  done: { label: 'Done', color: 'teal' },
+  no_show: { label: 'No-show', color: 'orange' },
+  cancelled: { label: 'Cancelled', color: 'gray' },
+});
+export const APPOINTMENT_STATUSES = appointmentStatuses.values;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
-export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = { booked: 'Booked', arrived: 'Arrived', done: 'Done', no_show: 'No-show', cancelled: 'Cancelled' };
+export const APPOINTMENT_STATUS_LABELS = appointmentStatuses.labels;
 
 /** booked → arrived → done; booked or arrived → no-show or cancelled; each step can be undone while nothing is sold. */
 export const APPOINTMENT_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {

@@ -1,13 +1,13 @@
-import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { BOOKING_STATUS_LABELS, type BookingStatus, type BridalBooking, addDays, addMonths, monthRange } from '@studio/shared';
+import { ActionIcon, Button, Card, Group, Modal, Stack, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type BridalBooking, bookingStatuses, addDays, addMonths, monthRange } from '@studio/shared';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { studioDate } from '../../lib/studio-time';
+import { StatusBadge } from '../../crud/status-badge';
 import classes from './booking-calendar.module.css';
 
-export const STATUS_COLORS: Record<BookingStatus, string> = { pending: 'yellow', confirmed: 'blue', completed: 'teal', cancelled: 'gray' };
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /** Names a day cell shows; a day with more shows one fewer and "+N more", which opens the whole day. */
 const SHOWN_PER_DAY = 3;
@@ -135,8 +135,8 @@ export function BookingCalendar({ month, bookings, loading, onOpen, onAdd, onMon
                     className={classes.chip}
                     data-status={b.status}
                     onClick={() => onOpen(b)}
-                    title={`${withTime(b)}: ${BOOKING_STATUS_LABELS[b.status]}, balance ${formatMoney(b.balance)}`}
-                    aria-label={`${withTime(b)}, ${BOOKING_STATUS_LABELS[b.status]}`}
+                    title={`${withTime(b)}: ${bookingStatuses.labelOf(b.status)}, balance ${formatMoney(b.balance)}`}
+                    aria-label={`${withTime(b)}, ${bookingStatuses.labelOf(b.status)}`}
                     data-testid="calendar-booking"
                   >
                     <ChipText booking={b} />
@@ -229,9 +229,7 @@ function DayBookings({ bookings, onOpen, artistName, testId }: { bookings: reado
       data-testid={testId}
       classNames={{ label: classes.dayLabel, section: classes.daySection }}
       rightSection={
-        <Badge color={STATUS_COLORS[b.status]} variant="light">
-          {BOOKING_STATUS_LABELS[b.status]}
-        </Badge>
+        <StatusBadge statuses={bookingStatuses} status={b.status} />
       }
     >
       <span className={classes.dayLine}>

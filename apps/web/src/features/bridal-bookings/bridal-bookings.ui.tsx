@@ -1,13 +1,12 @@
 import { Badge, Button, Grid, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  BOOKING_STATUSES,
-  BOOKING_STATUS_LABELS,
   BOOKING_TRANSITIONS,
   type BookingStatus,
   type BridalBooking,
   methodOptions,
   type Paged,
+  bookingStatuses,
   bridalBookings,
   bridalPackages,
   listPath,
@@ -26,6 +25,7 @@ import { MonthView } from '../../crud/month-view';
 import type { TableColumn } from '../../crud/paged-table';
 import { type ReferenceOptions, useReferenceOptions } from '../../crud/reference-options';
 import { ResourceForm } from '../../crud/resource-form';
+import { StatusBadge } from '../../crud/status-badge';
 import { defineResourceUi } from '../../crud/resource-ui';
 import { useMonthParam } from '../../crud/use-month-param';
 import { api, apiRequest } from '../../lib/api-client';
@@ -35,10 +35,9 @@ import { notify } from '../../lib/notify';
 import { DetailFields } from '../../lib/ui/detail-fields';
 import { PageHeader } from '../../lib/ui/page-header';
 import { StatusSteps } from '../../lib/ui/status-steps';
-import { BookingCalendar, STATUS_COLORS } from './booking-calendar';
+import { BookingCalendar } from './booking-calendar';
 import { Figure } from '../../lib/ui/figure';
 
-const statusOptions = BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] }));
 
 /** The booking form: the package fills in its price; a deposit taken now is the ledger's first payment. */
 export const bridalBookingsUi = defineResourceUi({
@@ -63,7 +62,7 @@ export const bridalBookingsUi = defineResourceUi({
     },
     { name: 'price', label: 'Price', kind: 'money', required: true, description: 'Filled in from the package; change it for a special price.' },
     { name: 'artist_id', label: 'Artist', kind: 'reference', optionFilter: (u) => u.active === true, placeholder: 'Not assigned yet' },
-    { name: 'status', label: 'Status', kind: 'select', options: statusOptions, defaultValue: 'pending', only: 'edit' },
+    { name: 'status', label: 'Status', kind: 'select', options: bookingStatuses.options, defaultValue: 'pending', only: 'edit' },
     { name: 'email', label: 'Email', kind: 'email' },
     { name: 'amount_paid', label: 'Deposit taken now', kind: 'money', only: 'create', description: 'Recorded as the first payment, with a receipt.' },
     {
@@ -129,11 +128,11 @@ function bookingColumns(packages: ReferenceOptions, staff: ReferenceOptions): Ta
       label: 'Status',
       nowrap: true,
       render: (b) => (
-        <Badge variant="light" color={STATUS_COLORS[b.status]}>
-          {settledText(b) ?? BOOKING_STATUS_LABELS[b.status]}
-        </Badge>
+        <StatusBadge statuses={bookingStatuses} status={b.status}>
+          {settledText(b)}
+        </StatusBadge>
       ),
-      csv: (b) => settledText(b) ?? BOOKING_STATUS_LABELS[b.status],
+      csv: (b) => settledText(b) ?? bookingStatuses.labelOf(b.status),
     },
   ];
 }
@@ -216,7 +215,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
                   label="Status"
                   placeholder="Every status"
                   clearable
-                  data={statusOptions}
+                  data={bookingStatuses.options}
                   value={filters.status}
                   onChange={(v) => setFilters((f) => ({ ...f, status: (v as BookingStatus | null) ?? null }))}
                   w={{ base: '100%', xs: 140 }}
@@ -337,7 +336,7 @@ function BookingDetailModal({
     // cancelling a booking that holds money asks what becomes of it first (refunded, forfeited, kept as credit)
     if (status === 'cancelled' && b.amount_paid > 0) return setSettling(true);
     await update.mutateAsync({ id: b.id, body: { status } });
-    notify.success(`${b.client_name}: ${BOOKING_STATUS_LABELS[status].toLowerCase()}.`);
+    notify.success(`${b.client_name}: ${bookingStatuses.labelOf(status).toLowerCase()}.`);
   }
   const settled = b ? settledText(b) : null;
   const rows: [string, string][] = b
@@ -376,9 +375,9 @@ function BookingDetailModal({
         {b && (
           <Stack gap="md">
             <Group gap="xs">
-              <Badge color={STATUS_COLORS[b.status]} variant="light" size="lg" data-testid="booking-status">
-                {settled ?? BOOKING_STATUS_LABELS[b.status]}
-              </Badge>
+              <StatusBadge statuses={bookingStatuses} status={b.status} size="lg" data-testid="booking-status">
+                {settled}
+              </StatusBadge>
               {/* a cancelled booking owes nothing, but it was not paid for: its status says what became of the money */}
               {b.balance <= 0 && !settled && (
                 <Badge color="teal" variant="filled" size="lg" data-testid="booking-paid">
@@ -404,7 +403,7 @@ function BookingDetailModal({
             {BOOKING_TRANSITIONS[b.status].length > 0 && (
               <StatusSteps
                 steps={BOOKING_TRANSITIONS[b.status]}
-                colors={STATUS_COLORS}
+                colors={bookingStatuses.colors}
                 labels={STEP_LABELS}
                 sending={update.isPending ? update.variables?.body.status : undefined}
                 onStep={step}

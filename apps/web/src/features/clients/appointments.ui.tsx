@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Modal, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_TRANSITIONS,
+  appointmentStatuses,
   type Appointment,
   type AppointmentRemindersSent,
   type AppointmentStatus,
@@ -25,6 +25,7 @@ import { PaymentsDrawer } from '../../crud/ledger/payments.drawer';
 import { SettleDepositModal } from '../../crud/ledger/settle-deposit.modal';
 import { useReferenceOptions } from '../../crud/reference-options';
 import { ResourceForm } from '../../crud/resource-form';
+import { StatusBadge } from '../../crud/status-badge';
 import { type FormValue, defineResourceUi } from '../../crud/resource-ui';
 import { useCurrentUser } from '../../lib/auth-store';
 import { checkoutPath, useClientByPhone } from '../../lib/clients-queries';
@@ -43,7 +44,6 @@ import { StatusSteps } from '../../lib/ui/status-steps';
 /** Where staff pick an artist: they may not read the staff list itself. */
 export const ARTISTS_PATH = `${appointments.path}/artists`;
 
-export const APPOINTMENT_COLORS: Record<AppointmentStatus, string> = { booked: 'blue', arrived: 'grape', done: 'teal', no_show: 'orange', cancelled: 'gray' };
 
 /** Under the phone field: the client it finds, or that a new one will be made with the name below. */
 function ClientFound({ values }: { values: Readonly<Record<string, FormValue>> }) {
@@ -89,11 +89,11 @@ export const appointmentsUi = defineResourceUi({
       key: 'status',
       label: 'Status',
       render: (a) => (
-        <Badge variant="light" color={APPOINTMENT_COLORS[a.status]}>
-          {a.order_id ? 'Checked out' : APPOINTMENT_STATUS_LABELS[a.status]}
-        </Badge>
+        <StatusBadge statuses={appointmentStatuses} status={a.status}>
+          {a.order_id ? 'Checked out' : null}
+        </StatusBadge>
       ),
-      csv: (a) => APPOINTMENT_STATUS_LABELS[a.status],
+      csv: (a) => appointmentStatuses.labelOf(a.status),
     },
   ],
   fields: [
@@ -166,9 +166,9 @@ export function AppointmentBookPage({ title }: { title: string }) {
 
   const card = useCallback(
     (a: Appointment): BookCard => ({
-      accent: `var(--mantine-color-${APPOINTMENT_COLORS[a.status]}-filled)`,
+      accent: `var(--mantine-color-${appointmentStatuses.colorOf(a.status)}-filled)`,
       time: `${showTime(a.starts_at)}–${showTime(a.ends_at)}`,
-      state: a.order_id ? 'Checked out' : APPOINTMENT_STATUS_LABELS[a.status],
+      state: a.order_id ? 'Checked out' : appointmentStatuses.labelOf(a.status),
       title: a.client_name,
       detail: group === 'outlet' || mode === 'week' ? `${a.service_name} · ${a.artist_name}` : a.service_name,
     }),
@@ -302,7 +302,7 @@ function AppointmentDialogs({ dialogs }: { dialogs: ReturnType<typeof useAppoint
 function paymentsClosed(a: Appointment | null): string | null {
   if (!a) return null;
   if (a.order_id) return 'This appointment was checked out: payments are taken at the till.';
-  if (a.status === 'cancelled' || a.status === 'no_show') return `This appointment is ${APPOINTMENT_STATUS_LABELS[a.status].toLowerCase()}: reopen it before taking a deposit.`;
+  if (a.status === 'cancelled' || a.status === 'no_show') return `This appointment is ${appointmentStatuses.labelOf(a.status).toLowerCase()}: reopen it before taking a deposit.`;
   return null;
 }
 
@@ -339,7 +339,7 @@ function AppointmentDetailModal({
     if (!a) return;
     if ((status === 'no_show' || status === 'cancelled') && a.amount_paid > 0) return setSettling(status);
     await update.mutateAsync({ id: a.id, body: { status } });
-    notify.success(`${a.client_name}: ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}.`);
+    notify.success(`${a.client_name}: ${appointmentStatuses.labelOf(status).toLowerCase()}.`);
   }
   const checkedOut = a?.order_id != null;
   return (
@@ -356,9 +356,9 @@ function AppointmentDetailModal({
         {a && (
           <Stack gap="md">
             <Group gap="xs">
-              <Badge color={APPOINTMENT_COLORS[a.status]} variant="light" size="lg" data-testid="appointment-status">
-                {settledText(a) ?? APPOINTMENT_STATUS_LABELS[a.status]}
-              </Badge>
+              <StatusBadge statuses={appointmentStatuses} status={a.status} size="lg" data-testid="appointment-status">
+                {settledText(a)}
+              </StatusBadge>
               {checkedOut && (
                 <Badge color="teal" variant="filled" size="lg" data-testid="appointment-checked-out">
                   Checked out
@@ -407,7 +407,7 @@ function AppointmentDetailModal({
             {!checkedOut && (
               <StatusSteps
                 steps={APPOINTMENT_TRANSITIONS[a.status]}
-                colors={APPOINTMENT_COLORS}
+                colors={appointmentStatuses.colors}
                 labels={STEP_LABELS}
                 sending={update.isPending ? update.variables?.body.status : undefined}
                 onStep={step}
@@ -427,7 +427,7 @@ function AppointmentDetailModal({
         onConfirm={async (settlement) => {
           const status = settling!;
           await update.mutateAsync({ id: a!.id, body: { status, ...settlement } });
-          notify.success(`${a!.client_name}: ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}.`);
+          notify.success(`${a!.client_name}: ${appointmentStatuses.labelOf(status).toLowerCase()}.`);
         }}
       />
     </>

@@ -1,9 +1,10 @@
-import { Badge, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { BOOKING_STATUS_LABELS, type BookingStatus, type Dashboard, OUTLETS, OUTLET_LABELS } from '@studio/shared';
+import { Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { type BookingStatus, type Dashboard, bookingStatuses, OUTLETS, OUTLET_LABELS } from '@studio/shared';
 import { IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { StatusBadge } from '../../crud/status-badge';
 import { TRANSFERS_PATH } from '../../lib/config';
 import { formatMoney } from '../../lib/format';
 import { StatCard } from '../../lib/ui/stat-card';
@@ -147,8 +148,6 @@ export function HostelBeds({ hostel }: { hostel: Dashboard['hostel'] }) {
   );
 }
 
-const STATUS_COLORS: Partial<Record<BookingStatus, string>> = { pending: 'yellow', confirmed: 'blue', completed: 'teal', cancelled: 'gray' };
-
 /** Bookings of the next 14 days, soonest first, with what each still owes; each opens its month's bookings. */
 export function UpcomingBookings({ bookings }: { bookings: Dashboard['bookings'] }) {
   if (bookings.upcoming.length === 0) return <EmptyLine>No bookings in the next 14 days.</EmptyLine>;
@@ -167,9 +166,7 @@ export function UpcomingBookings({ bookings }: { bookings: Dashboard['bookings']
                   <Text size="xs" c="dimmed" style={nowrap}>
                     {dayjs(b.event_date).format('ddd, MMM D')}
                   </Text>
-                  <Badge size="xs" variant="light" color={STATUS_COLORS[status] ?? 'gray'}>
-                    {BOOKING_STATUS_LABELS[status] ?? b.status}
-                  </Badge>
+                  <StatusBadge size="xs" statuses={bookingStatuses} status={status} />
                 </Group>
               </div>
               <Text size="sm" fw={600} c={b.balance > 0 ? 'red' : 'teal'} style={nowrap}>

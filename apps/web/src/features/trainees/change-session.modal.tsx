@@ -1,7 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { trainingSessions } from '@studio/shared';
+import { useState } from 'react';
 import { hooksFor } from '../../crud/create-resource-hooks';
-import { useReferenceOptions } from '../../crud/reference-options';
+import { labelOfRecord } from '../../crud/reference-options';
+import { ReferencePicker, useReferencedRecord } from '../../crud/reference-picker';
 import { useSchemaForm } from '../../crud/use-schema-form';
 import type { Trainee, TraineeResource } from './trainee-parts';
 
@@ -27,36 +29,42 @@ function ChangeSessionForm({ resource, trainee, onClose }: { resource: TraineeRe
   const action = resource.actions.changeSession;
   if (!action) throw new Error(`${resource.name} declares no changeSession action`);
   const change = hooksFor(resource).useAction('changeSession');
-  const sessions = useReferenceOptions(trainingSessions);
   const current = 'session_id' in trainee ? trainee.session_id : null;
-  // the active intakes, and the trainee's own even when it has closed
-  const options = sessions.options.filter((o, i) => o.value === String(current) || sessions.records[i]!.active === true);
+  const currentSession = useReferencedRecord({ referenced: trainingSessions }, current);
+  const currentName = currentSession.data ? labelOfRecord(currentSession.data) : undefined;
+  const [picked, setPicked] = useState<{ name: string } | null>(null);
   const { form, onSubmit, saving, formError } = useSchemaForm({
     schema: action.body,
     initialValues: { session_id: current === null ? null : String(current) } as { session_id: string | null },
     toBody: (v) => ({ id: trainee.id, session_id: v.session_id === null ? undefined : Number(v.session_id) }),
     submit: (body) => change.mutateAsync(body as { id: number; session_id: number }),
-    successMessage: (saved) => `${saved.name} moved to ${sessions.labelOf((saved as { session_id?: unknown }).session_id) ?? 'the new session'}.`,
+    successMessage: (saved) => `${saved.name} moved to ${picked?.name ?? 'the new session'}.`,
     onSuccess: onClose,
   });
   return (
     <form onSubmit={onSubmit} noValidate data-testid="change-session-form">
       <Stack gap="md">
         <Text size="sm">
-          <b>{trainee.name}</b> is in {current === null ? 'no session' : (sessions.labelOf(current) ?? 'another session')}.
+          <b>{trainee.name}</b> is in {current === null ? 'no session' : (currentName ?? 'another session')}.
         </Text>
         {formError && (
           <Alert color="red" variant="light" data-testid="form-error">
             {formError}
           </Alert>
         )}
-        <Select
+        {/* the active intakes, and the trainee's own even when it has closed */}
+        <ReferencePicker
+          referenced={trainingSessions}
+          optionFilter={(s) => s.active === true}
           label="New session"
-          placeholder={sessions.isPending ? 'Loading...' : 'Pick a session'}
-          withAsterisk
-          searchable
-          data={options}
-          {...form.getInputProps('session_id')}
+          placeholder="Pick a session"
+          required
+          value={form.values.session_id}
+          error={form.errors.session_id}
+          onChange={(v, record) => {
+            setPicked(record ? { name: labelOfRecord(record) } : null);
+            form.setFieldValue('session_id', v);
+          }}
           data-testid="change-session-select"
         />
         <Group justify="flex-end">

@@ -73,6 +73,9 @@ function serve(admin: boolean) {
     if (call.url.searchParams.has('page') && lists[path]) return jsonResponse(200, paged(lists[path]));
     if (whole[path]) return jsonResponse(200, { data: whole[path] });
     if (lists[path]) return jsonResponse(200, { data: lists[path] });
+    // one record by id (the session a trainee is in, named by the change-session form)
+    const byId = path.match(/^(\/api\/[a-z-]+)\/(\d+)$/);
+    if (byId && whole[byId[1]!] && byId[1] !== '/api/students') return jsonResponse(200, { data: (whole[byId[1]!] as { id: number }[]).find((r) => r.id === Number(byId[2])) });
     const one = path.match(/^\/api\/students\/(\d+)$/);
     if (one) return jsonResponse(200, { data: STUDENTS.find((s) => s.id === Number(one[1])) });
     return jsonResponse(404, { message: 'Not found.' });
