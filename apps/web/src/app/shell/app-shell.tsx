@@ -2,6 +2,7 @@ import { AppShell, Box } from '@mantine/core';
 import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { afterPaint } from '../../lib/after-load';
+import { useStudioSettings } from '../../lib/settings-queries';
 import { refreshCurrentUser, useCurrentUser } from '../../lib/auth-store';
 import { registerServiceWorker } from '../../lib/pwa/service-worker';
 import { useLatch } from '../../lib/use-latch';
@@ -38,6 +39,9 @@ export function ShellLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menu = menuFor(user);
   const layout = LAYOUT_STYLES[layoutName];
+  // the studio's settings are read once a signed-in page is drawn: every time is written on the studio's clock (issue 34,
+  // item 7), and a device that learns a clock other than the one it kept draws the page again on it
+  const clock = useStudioSettings().settings.time_format;
 
   // a new ?layout= in the address switches the layout; adjusted while rendering, not in an effect (one render, not two)
   if (seenSearch !== location.search) {
@@ -114,7 +118,7 @@ export function ShellLayout() {
 
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>
-          <Outlet />
+          <Outlet key={clock} />
         </div>
         <ShellFooter />
       </AppShell.Main>
