@@ -2,12 +2,16 @@
 //   npx depcruise packages/shared/src apps/api/src apps/web/src
 // Layers flow one way. API: tables < db < plugins < crud < resources, features < app/server/scripts
 // (each folder's README.md says what lives there and what it may import). Web: lib, crud < features < app.
+// Modules (a folder of features/ or resources/) meet only at their front doors, their index.ts (decision 038).
 // No import cycles anywhere, `import type` included. scripts/boundaries.test.mjs plants a breach of every rule
 // in a scratch tree and checks that it fires (and that the allowed imports beside it pass).
 
 const API = '^apps/api/src/';
 // a table: a *.table.ts file wherever it lives, or the column and table builders in db/
 const TABLE = '(\\.table\\.ts$|^apps/api/src/db/columns\\.ts$)';
+// a module of the API: one folder of features/ or resources/; its front door, index.ts
+const MODULE = '^apps/api/src/(features|resources)/[^/]+/';
+const FRONT_DOOR = '^apps/api/src/(features|resources)/[^/]+/index\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -76,45 +80,25 @@ module.exports = {
       from: { path: '^apps/api/src/(db|plugins|crud|resources|features)/' },
       to: { path: '^apps/api/src/(app|server|cluster)\\.ts$|^apps/api/src/scripts/' },
     },
+    // ---- API: modules meet at their front doors (docs/decisions/038-module-front-doors.md)
     {
-      name: 'api-resources-never-import-another-resource',
-      comment: 'Only its table (a foreign key needs the other table), or the users types.',
-      severity: 'error',
-      from: { path: '^apps/api/src/resources/([^/]+)/' },
-      to: { path: '^apps/api/src/resources/', pathNot: ['^apps/api/src/resources/$1/', '\\.table\\.ts$', '^apps/api/src/resources/users/'] },
-    },
-    {
-      name: 'api-resources-import-users-types-only',
-      severity: 'error',
-      from: { path: '^apps/api/src/resources/', pathNot: '^apps/api/src/resources/users/' },
-      to: { path: '^apps/api/src/resources/users/', pathNot: '\\.table\\.ts$', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'api-features-never-import-another-feature',
+      name: 'api-modules-meet-through-their-front-door',
       comment:
-        "Declared exceptions: a feature's tables; the dashboard shows the month's income and expense from the finance summaries, and the transfers waiting for a person from where they are declared (issue 17); a reminder run reads the studio's settings (its skip window); " +
-        "the till's approval (pos only) is a sign-in against the studio's discount limit (docs/decisions/011-till-money-controls.md); " +
-        "a sale's transfer flagged not received makes the sale owe it, through the one module that moves a sale's balance (docs/decisions/027-owed-sales-offline-restock.md); the tender registry (payments) knows the handlers of value paid before (prepaid.tenders.ts), which implement its handler type (docs/decisions/032-prepaid-value.md); a trainee's statement names her own dedicated account when she has one (own-account.ts, docs/decisions/036-paystack-dedicated-accounts.md).",
+        "A module (a folder of features/ or resources/: the till, stock, clients, transfers, ...) is used by another only through its index.ts, " +
+        'type imports included; its tables through db/schema.ts (a table itself imports the other table: a foreign key). What a module does not ' +
+        'export there is its own, free to change. No cycle through the doors either (no-cycle, and madge in scripts/check-cycles.mjs).',
       severity: 'error',
-      from: { path: '^apps/api/src/features/([^/]+)/', pathNot: '^apps/api/src/features/pos/' },
-      to: { path: '^apps/api/src/features/', pathNot: ['^apps/api/src/features/$1/', '\\.table\\.ts$', '^apps/api/src/features/finances/finance-summaries\\.ts$', '^apps/api/src/features/transfers/transfers\\.service\\.ts$', '^apps/api/src/features/settings/settings\\.service\\.ts$', '^apps/api/src/features/pos/orders-balance\\.service\\.ts$', '^apps/api/src/features/payments/tender-handler\\.ts$', '^apps/api/src/features/prepaid/prepaid\\.tenders\\.ts$', '^apps/api/src/features/integrations/own-account\\.ts$'] },
+      from: { path: '^apps/api/src/((features|resources)/[^/]+)/', pathNot: TABLE },
+      to: { path: MODULE, pathNot: ['^apps/api/src/$1/', FRONT_DOOR] },
     },
     {
-      name: 'api-pos-imports-only-its-declared-features',
+      name: 'api-entry-points-use-a-modules-front-door',
+      comment:
+        'app.ts, server.ts, cluster.ts, scripts/ and crud/registry.ts compose the modules: through their index.ts, and by the files that plug a module ' +
+        'in: app.ts registers its routes (*.routes.ts), the registry lists its CRUD declaration (*.module.ts) and personal data (*.personal.ts).',
       severity: 'error',
-      from: { path: '^apps/api/src/features/pos/' },
-      to: {
-        path: '^apps/api/src/features/',
-        pathNot: [
-          '^apps/api/src/features/pos/',
-          '\\.table\\.ts$',
-          '^apps/api/src/features/finances/finance-summaries\\.ts$',
-          '^apps/api/src/features/auth/(login-throttle|check-credentials)\\.ts$',
-          '^apps/api/src/features/settings/settings\\.service\\.ts$',
-          // a sale, its void and its refunds take and give back each line through its method's handler (decision 032)
-          '^apps/api/src/features/payments/tenders\\.ts$',
-        ],
-      },
+      from: { path: '^apps/api/src/((app|server|cluster)\\.ts$|scripts/|crud/registry\\.ts$)' },
+      to: { path: MODULE, pathNot: [FRONT_DOOR, TABLE, '\\.(routes|module|personal)\\.ts$'] },
     },
   ],
   options: {

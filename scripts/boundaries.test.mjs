@@ -49,17 +49,28 @@ const CASES = [
   ['api-nothing-below-imports-the-entry-points', 'apps/api/src/features/activity/bad-app.ts', "import { buildApp } from '../../app.js';"],
   ['api-nothing-below-imports-the-entry-points', 'apps/api/src/resources/products/bad-script.ts', "import { seed } from '../../scripts/seed-demo.js';"],
   [null, 'apps/api/src/scripts/seed-demo.ts', "import { buildApp } from '../app.js';\nimport { addLedgerLine } from '../crud/ledger.js';"],
-  // API: siblings
-  ['api-resources-never-import-another-resource', 'apps/api/src/resources/products/products.routes.ts', "import { x } from '../bridal-packages/bridal-packages.module.js';"],
-  ['api-resources-import-users-types-only', 'apps/api/src/resources/products/products.module.ts', "import { registerUserRoutes } from '../users/users.routes.js';"],
+  // API: modules meet at their front doors (decision 038): another module's index.ts, its tables through db/schema.ts
+  ['api-modules-meet-through-their-front-door', 'apps/api/src/features/dashboard/bad-reach.ts', "import { dayClose } from '../pos/day-close.service.js';"],
+  ['api-modules-meet-through-their-front-door', 'apps/api/src/features/pos/bad-stock.ts', "import { changeStock } from '../../resources/products/stock.js';"],
+  ['api-modules-meet-through-their-front-door', 'apps/api/src/resources/appointments/bad-reach.ts', "import { createOrder } from '../../features/pos/orders.service.js';"],
+  ['api-modules-meet-through-their-front-door', 'apps/api/src/resources/products/bad-sibling.ts', "import { x } from '../bridal-packages/bridal-packages.module.js';"],
+  ['api-modules-meet-through-their-front-door', 'apps/api/src/resources/products/bad-types.ts', "import type {\n  UserRow,\n} from '../users/users.routes.js';"],
+  ['api-modules-meet-through-their-front-door', 'apps/api/src/features/dashboard/bad-table.ts', "import { ordersTable } from '../pos/orders.table.js';"],
+  [
+    null,
+    'apps/api/src/features/dashboard/ok-doors.ts',
+    "import { createOrder } from '../pos/index.js';\nimport type { Movement } from '../../resources/products/index.js';\nimport { ordersTable } from '../../db/schema.js';\nimport { summaries } from './dashboard.service.js';",
+  ],
   [null, 'apps/api/src/resources/products/products.table.ts', "import { usersTable } from '../users/users.table.js';"],
-  [null, 'apps/api/src/resources/products/ok-types.ts', "import type {\n  UserRow,\n} from '../users/users.routes.js';\nimport { stockOf } from './stock.js';"],
-  ['api-features-never-import-another-feature', 'apps/api/src/features/dashboard/bad-sibling.ts', "import { dayClose } from '../pos/day-close.routes.js';"],
-  ['api-features-never-import-another-feature', 'apps/api/src/features/finances/bad-auth.ts', "import { verifyPassword } from '../auth/passwords.js';"],
-  [null, 'apps/api/src/features/finances/ok-settings.ts', "import { getSettings } from '../settings/settings.service.js';"],
-  [null, 'apps/api/src/features/dashboard/ok-declared.ts', "import { ordersTable } from '../pos/orders.table.js';\nimport { summaries } from '../finances/finance-summaries.js';"],
-  ['api-pos-imports-only-its-declared-features', 'apps/api/src/features/pos/bad-auth.ts', "import { verifyPassword } from '../auth/passwords.js';"],
-  [null, 'apps/api/src/features/pos/discount-approval.ts', "import { checkCredentials } from '../auth/check-credentials.js';\nimport { getSettings } from '../settings/settings.service.js';\nimport { createOrder } from './orders.service.js';"],
+  [null, 'apps/api/src/features/pos/discount-approval.ts', "import { checkCredentials } from '../auth/index.js';\nimport { createOrder } from './orders.service.js';"],
+  ['api-entry-points-use-a-modules-front-door', 'apps/api/src/scripts/bad-seed.ts', "import { createOrder } from '../features/pos/orders.service.js';"],
+  ['api-entry-points-use-a-modules-front-door', 'apps/api/src/cluster.ts', "import { assertEveryMethodHasTender } from './features/pos/tenders.js';"],
+  [
+    null,
+    'apps/api/src/app.ts',
+    "import { registerOrderRoutes } from './features/pos/orders.routes.js';\nimport { LoginThrottle } from './features/auth/index.js';",
+  ],
+  [null, 'apps/api/src/crud/registry.ts', "import { ordersClientOwned } from '../features/pos/orders.personal.js';"],
 ];
 
 let tmp;

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // Fails when the Drizzle schema has changes that no checked-in migration holds.
+// Triggers are not in the schema drizzle-kit reads: scripts/migration-triggers.test.mjs checks the hand-written migrations
+// create exactly those declared beside their tables (*.triggers.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

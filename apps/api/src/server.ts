@@ -4,11 +4,11 @@ import { openDatabase } from './db/open.js';
 import { maintainEmbedded } from './db/maintenance.js';
 import { backupDirs } from './db/backup.js';
 import { scheduleBackups } from './db/backup-schedule.js';
-import { ensureFirstAdmin, ignoredAdminSettings } from './features/auth/first-admin.js';
+import { ensureFirstAdmin, ignoredAdminSettings } from './features/auth/index.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { crudRegistry } from './crud/registry.js';
-import { erasureRecordFile, reapplyErasures } from './resources/clients/erasure-record.js';
+import { erasureRecordFile, reapplyErasures } from './resources/clients/index.js';
 import type { AppConfig } from './config.js';
 import { announceListening, apiProcessCount, forkApiWorkers, isApiWorker } from './cluster.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { declarePaymentMethod, PAYMENT_METHODS, type Order } from '@studio/shared';
-import { assertEveryMethodHasTender, methodsWithoutTender, moneyTender, registerTender, type ReverseContext, type TenderContext, type TenderLine } from '../src/features/payments/tenders.js';
+import { assertEveryMethodHasTender, methodsWithoutTender, moneyTender, registerTender, type ReverseContext, type TenderContext, type TenderLine } from '../src/features/pos/tenders.js';
 import { HttpError } from '../src/plugins/errors.js';
 import { signedInApp } from './helpers/test-app.js';
 import { posHelpers } from './helpers/pos.js';

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { activityLogTable } from '../db/schema.js';
 import type { UserRow } from './auth.js';
@@ -25,4 +26,14 @@ export async function recordActivity(db: DbOrTx, entry: ActivityEntry): Promise<
     after: entry.after ?? null,
     created_at: entry.at,
   });
+}
+
+/**
+ * The same line as `recordActivity`, as the body of a CTE in the caller's statement (a sale writes its order and its
+ * log line in one statement): `recordId` and `after` are SQL over `from` (the sale's CTE `o`).
+ */
+export function activityLineSql(entry: { user: Pick<UserRow, 'id' | 'name'>; action: string; resource: string; recordId: SQL; after: SQL; at: Date; from: SQL }): SQL {
+  return sql`insert into activity_log (user_id, user_name, action, resource, record_id, after, created_at)
+      select ${entry.user.id}::int, ${entry.user.name}, ${entry.action}, ${entry.resource}, ${entry.recordId}, ${entry.after}, ${entry.at.toISOString()}::timestamptz
+      from ${entry.from}`;
 }

@@ -15,7 +15,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openPglite, type Database } from '../db/client.js';
 import { backupPglite } from '../db/backup.js';
-import { ensureFirstAdmin } from '../features/auth/first-admin.js';
+import { ensureFirstAdmin } from '../features/auth/index.js';
 
 const SALES = Number(process.env.BENCH_SALES ?? 200);
 const SEED_MB = Number(process.env.BENCH_SEED_MB ?? 40);

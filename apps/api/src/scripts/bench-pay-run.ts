@@ -13,10 +13,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { monthRange, studioDate } from '@studio/shared';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
-import { ensureFirstAdmin } from '../features/auth/first-admin.js';
-import { computePay, draftPayRun } from '../features/pay/pay-runs.service.js';
-import { usersTable } from '../resources/users/users.table.js';
-import { commissionRulesTable } from '../resources/commission-rules/commission-rules.table.js';
+import { ensureFirstAdmin } from '../features/auth/index.js';
+import { computePay, draftPayRun } from '../features/pay/index.js';
+import { usersTable, commissionRulesTable } from '../db/schema.js';
 import { seed } from './bench-seed.js';
 import { eq } from 'drizzle-orm';
 

@@ -2,7 +2,7 @@
 // Orders, items, payments and the stock ledger here; the finances, trainees and bookings in bench-finances.ts.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { hashPassword } from '../features/auth/passwords.js';
+import { hashPassword } from '../features/auth/index.js';
 import { seedFinances } from './bench-finances.js';
 import { seedTransferChecks } from './seed-demo-transfers.js';
 

@@ -27,7 +27,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
-import { ensureFirstAdmin } from '../features/auth/first-admin.js';
+import { ensureFirstAdmin } from '../features/auth/index.js';
 import { PASSWORD, seed } from './bench-seed.js';
 import type { LoadJob, LoadResult, LoadScenario } from './bench-load.js';
 import { compareFiles, printRun, type BenchFile, type BenchRow, type BenchRun } from './bench-report.js';

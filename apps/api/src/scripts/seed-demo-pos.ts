@@ -6,8 +6,8 @@ import { count, inArray } from 'drizzle-orm';
 import type { Outlet, PaymentMethod } from '@studio/shared';
 import type { Db } from '../db/client.js';
 import { productsTable, stockMovementsTable, usersTable } from '../db/schema.js';
-import { applyStockChange } from '../resources/products/stock.js';
-import { createOrder, voidOrder } from '../features/pos/orders.service.js';
+import { applyStockChange } from '../resources/products/index.js';
+import { createOrder, voidOrder } from '../features/pos/index.js';
 import { HttpError } from '../plugins/errors.js';
 import { rng } from './seed-random.js';
 

@@ -2,9 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { addDays, studioDate } from '@studio/shared';
 import type { Db } from '../db/client.js';
 import { sumKobo } from '../db/columns.js';
-import { appointmentPaymentsTable, bridalBookingPaymentsTable, hostelStudentPaymentsTable, officeStudentPaymentsTable, studentPaymentsTable, usersTable } from '../db/schema.js';
-import { orderPaymentsTable, ordersTable } from '../features/pos/orders.table.js';
-import { unconfirmedTotals } from '../features/transfers/transfers.service.js';
+import { orderPaymentsTable, ordersTable, appointmentPaymentsTable, bridalBookingPaymentsTable, hostelStudentPaymentsTable, officeStudentPaymentsTable, studentPaymentsTable, usersTable } from '../db/schema.js';
+import { unconfirmedTotals } from '../features/transfers/index.js';
 
 // The demo's bank transfers as a studio that checks its statement every morning would have them (issue 17, item 5):
 // every transfer taken before yesterday was confirmed by the manager the morning after it was taken; yesterday's and

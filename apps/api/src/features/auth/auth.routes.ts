@@ -8,7 +8,7 @@ import { apiTokensTable } from '../../db/schema.js';
 import { currentUser, hashToken, newToken, tokenExpired } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
-import { usersModule } from '../../resources/users/users.module.js';
+import { usersModule } from '../../resources/users/index.js';
 import { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';
 import { checkCredentials } from './check-credentials.js';
 

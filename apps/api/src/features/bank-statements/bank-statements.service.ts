@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
-import { confirmTransfers, unconfirmedTransfers } from '../transfers/transfers.service.js';
+import { confirmTransfers, unconfirmedTransfers } from '../transfers/index.js';
 import { bankColumnMapsTable, bankStatementLinesTable, bankStatementsTable } from './bank-statements.table.js';
 import { parseStatement, rowsOfFile, type ParsedLine } from './statement-parse.js';
 

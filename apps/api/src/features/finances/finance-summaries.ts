@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OUTLETS, addMonths, fromKobo, monthRange, type FinancePeriodRow, type FinanceSummary } from '@studio/shared';
 import { type Db, rows } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
-import { bookingDuesBetween } from '../../resources/bridal-bookings/booking-dues.js';
+import { bookingDuesBetween } from '../../resources/bridal-bookings/index.js';
 import { dailyTotalsTable } from './daily-totals.table.js';
-import { notReceivedParts } from '../transfers/transfers.service.js';
+import { notReceivedParts } from '../transfers/index.js';
 
 // "How much did we make, and where did it go?": manual entries plus what the studio already records
 // (paid sales, trainees' fee payments, booking payments), read from `daily_totals`, which the database keeps

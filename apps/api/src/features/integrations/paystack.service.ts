@@ -7,8 +7,8 @@ import { crudModules } from '../../crud/registry.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, notFound } from '../../plugins/errors.js';
-import { usersTable } from '../../resources/users/users.table.js';
-import { confirmTransfers, resourceOf } from '../transfers/transfers.service.js';
+import { usersTable } from '../../db/schema.js';
+import { confirmTransfers, resourceOf } from '../transfers/index.js';
 import { integrationsTable, providerEventsTable, virtualAccountsTable } from './integrations.table.js';
 
 // Paystack's dedicated accounts (issue 30, item 4; decision 036). A credit to a person's own account number arrives as

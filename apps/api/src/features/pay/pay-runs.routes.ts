@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { forbidden, invalidField, notFound } from '../../plugins/errors.js';
 import { idParams, parseId } from '../../plugins/request.js';
-import { usersTable } from '../../resources/users/users.table.js';
+import { usersTable } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { bankTransfersCsv, closePayRun, computePay, draftPayRun, findPayRun, listPayRuns, myEarnings, publicLines, type PayComputation, type PayRule } from './pay-runs.service.js';
 

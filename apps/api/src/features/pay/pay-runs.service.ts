@@ -15,8 +15,7 @@ import { rows, type Db, type DbOrTx, type Tx } from '../../db/client.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
-import { commissionRulesTable } from '../../resources/commission-rules/commission-rules.table.js';
-import { usersTable } from '../../resources/users/users.table.js';
+import { commissionRulesTable, usersTable } from '../../db/schema.js';
 import { payRunLinesTable, payRunSourcesTable, payRunsTable } from './pay-runs.table.js';
 
 // Pay runs (issue 32; docs/decisions/033-staff-pay.md). Everything is worked out in kobo (integers); every figure of a

@@ -2,8 +2,8 @@ import type { Outlet } from '@studio/shared';
 import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../plugins/auth.js';
 
-// What a tender handler is (decision 032): the registry is tenders.ts; the handlers of value paid before live with
-// their ledger (features/prepaid/prepaid.tenders.ts).
+// What a tender handler is (decision 032): the registry is the till's (features/pos/tenders.ts, decision 038); the
+// handlers of value paid before live with their ledger (features/prepaid/prepaid.tenders.ts).
 
 /** One line of money or value: a sale's payment line (`id` its order_payments id), or what a refund pays out (`id` null). */
 export interface TenderLine {

@@ -6,9 +6,7 @@ import { type HttpError, invalidField } from '../../plugins/errors.js';
 import { dayCloseCountsTable, dayClosesTable } from './day-close.table.js';
 import { VOID_NETTING_NOTE, orderBalancePaymentsTable, orderItemsTable, orderPaymentsTable, orderRefundsTable, ordersTable } from './orders.table.js';
 import { devicesTable, offlineReviewsTable } from './offline.table.js';
-import { appointmentPaymentsTable, appointmentsTable } from '../../resources/appointments/appointments.table.js';
-import { financesTable } from '../../resources/finances/finances.table.js';
-import { prepaidLinesTable } from '../prepaid/prepaid.table.js';
+import { appointmentPaymentsTable, appointmentsTable, financesTable, prepaidLinesTable } from '../../db/schema.js';
 
 const O = ordersTable;
 const C = dayClosesTable;

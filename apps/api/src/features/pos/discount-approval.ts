@@ -3,10 +3,9 @@ import { MESSAGES, discountAboveLimit, discountApprovalMessage, fromKobo, toKobo
 import type { Db } from '../../db/client.js';
 import { isAdmin, type UserRow } from '../../plugins/auth.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
-import { productsTable } from '../../resources/products/products.table.js';
-import { checkCredentials } from '../auth/check-credentials.js';
-import type { LoginThrottle } from '../auth/login-throttle.js';
-import { readSettings } from '../settings/settings.service.js';
+import { productsTable } from '../../db/schema.js';
+import { checkCredentials, type LoginThrottle } from '../auth/index.js';
+import { readSettings } from '../settings/index.js';
 import { ordersTable } from './orders.table.js';
 
 export type DiscountApprover = { id: number; name: string };

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { OrderCreate } from '@studio/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { unprocessable } from '../../plugins/errors.js';
-import { usersTable } from '../../resources/users/users.table.js';
+import { usersTable } from '../../db/schema.js';
 
 /**
  * The people a sale names as having done its lines (`items[].staff_id`, issue 32) must be active staff members.

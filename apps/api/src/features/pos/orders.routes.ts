@@ -33,7 +33,7 @@ import { containsPattern } from '../../crud/list-query.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { forbidden, invalidField, notFound, unprocessable } from '../../plugins/errors.js';
-import { LoginThrottle, type LoginThrottleOptions } from '../auth/login-throttle.js';
+import { LoginThrottle, type LoginThrottleOptions } from '../auth/index.js';
 import { adminApproval, approveDiscount } from './discount-approval.js';
 import { refundOrder } from './refunds.service.js';
 import { idempotent, sendIdempotent } from '../../crud/idempotency.js';

@@ -20,10 +20,10 @@ import { type Db, type DbOrTx, type Tx, rows } from '../../db/client.js';
 import { presentTransferCheck } from '../../db/columns.js';
 // a timestamp as toISOString writes it, in ordersJson's SQL text
 import { isoTextOf as iso } from '../../db/one-statement.js';
-import { productsTable } from '../../resources/products/products.table.js';
-import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
+import { productsTable } from '../../db/schema.js';
+import { stockWriteSql, writeStock } from '../../resources/products/index.js';
 import { isAdmin, type UserRow } from '../../plugins/auth.js';
-import { recordActivity } from '../../plugins/activity-log.js';
+import { activityLineSql, recordActivity } from '../../plugins/activity-log.js';
 import { HttpError, invalidField, unprocessable } from '../../plugins/errors.js';
 import { requestHash } from '../../crud/idempotency.js';
 import { assertDayOpen, dayClosedError, dayName, shareDayLock } from './day-close.service.js';
@@ -32,7 +32,7 @@ import { refundedKobo, refundsOf } from './refunds.service.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 import { balanceLinesOf, settleOnVoid } from './orders-balance.service.js';
-import { takeTenders, voidTenders, type TenderLine } from '../payments/tenders.js';
+import { takeTenders, voidTenders, type TenderLine } from './tenders.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
 /** The largest amount a NUMERIC(14,2) column holds, in kobo (well inside exact JS integers). */
@@ -252,7 +252,19 @@ async function writeSale(
   },
 ): Promise<{ id: number; invoiceNo: string; clientId: number | null; itemIds: number[]; paymentIds: number[] } | { closedBy: string } | null> {
   const { order: o } = sale;
-  const stock = JSON.stringify(sale.stock.map(([id, qty]) => ({ id, qty })));
+  // the stock and its ledger lines through the stock module's one writer, inside this statement (decision 038)
+  const stockWrite = stockWriteSql({
+    changes: sale.stock.map(([id, qty]) => [id, -qty]),
+    reason: 'sale',
+    userId: sale.user.id,
+    at: sale.at,
+    touchedAt: sale.at,
+    allowNegative: sale.allowShort,
+    when: sql`not exists (select 1 from closed)`,
+    orderId: sql`o.id`,
+    note: sql`o.invoice_no`,
+    from: sql`o`,
+  });
   const items = JSON.stringify(
     sale.lines.map((l) => ({ product_id: l.product.id, name: l.product.name, kind: l.product.kind, unit_price: fromKobo(l.unitK), cost_price: l.product.cost_price, quantity: l.quantity, total: fromKobo(l.totalK), staff_id: l.staffId ?? sale.user.id })),
   );
@@ -264,12 +276,7 @@ async function writeSale(
     with closed as (
       select closed_by_name from day_closes where outlet = ${sale.outlet} and business_date = ${o.business_date}::date and status = 'closed' limit 1
     ),
-    upd as (
-      update products p set quantity = p.quantity - v.qty, updated_at = ${at}::timestamptz
-      from jsonb_to_recordset(${stock}::jsonb) as v(id int, qty int)
-      where p.id = v.id and p.kind = 'product' and (${sale.allowShort}::boolean or p.quantity >= v.qty) and not exists (select 1 from closed)
-      returning p.id, p.quantity, p.outlet, v.qty
-    ),
+    upd as (${stockWrite.update}),
     cnt as (
       insert into invoice_counters as c (outlet, last)
       select ${sale.outlet}, 1 where (select count(*) from upd) = ${sale.stock.length} and not exists (select 1 from closed)
@@ -305,17 +312,8 @@ async function writeSale(
       order by v.n
       returning id
     ),
-    mv as (
-      insert into stock_movements (product_id, outlet, change, quantity_after, reason, order_id, note, user_id, created_at)
-      select upd.id, upd.outlet, -upd.qty, upd.quantity, 'sale', o.id, o.invoice_no, ${sale.user.id}::int, ${at}::timestamptz
-      from upd, o
-      order by upd.id
-    ),
-    log as (
-      insert into activity_log (user_id, user_name, action, resource, record_id, after, created_at)
-      select ${sale.user.id}::int, ${sale.user.name}, 'sale', 'orders', o.id, ${JSON.stringify(sale.activity)}::jsonb || jsonb_build_object('invoice_no', o.invoice_no), ${at}::timestamptz
-      from o
-    )
+    mv as (${stockWrite.movements}),
+    log as (${activityLineSql({ user: sale.user, action: 'sale', resource: 'orders', recordId: sql`o.id`, after: sql`${JSON.stringify(sale.activity)}::jsonb || jsonb_build_object('invoice_no', o.invoice_no)`, at: sale.at, from: sql`o` })})
     select (select id from o) as id, (select invoice_no from o) as invoice_no, (select client_id from o) as client_id, (select closed_by_name from closed) as closed_by,
            (select coalesce(json_agg(id order by id), '[]') from it)::text as item_ids,
            (select coalesce(json_agg(id order by id), '[]') from pay)::text as payment_ids`,
@@ -659,13 +657,11 @@ export async function voidOrder(db: Db, user: UserRow, id: number, reason: strin
     const items = await tx.select().from(orderItemsTable).where(and(eq(orderItemsTable.order_id, id), eq(orderItemsTable.kind, 'product')));
     const back = new Map<number, number>();
     for (const i of items) back.set(i.product_id, (back.get(i.product_id) ?? 0) + i.quantity);
-    const movements: Movement[] = [];
+    // product by product in id order (the order every writer locks them in); a product turned into a service since the
+    // sale has no stock to restore, and no ledger line
     for (const [productId, qty] of [...back].sort((a, b) => a[0] - b[0])) {
-      const after = await changeStock(tx, productId, qty);
-      // a product turned into a service since the sale has no stock to restore
-      if (after) movements.push({ productId, change: qty, reason: 'void', userId: user.id, orderId: id, outlet: after.outlet, quantityAfter: after.quantity, note: row.invoice_no, at });
+      await writeStock(tx, { changes: [[productId, qty]], reason: 'void', userId: user.id, orderId: id, note: row.invoice_no, at });
     }
-    await recordMovements(tx, movements);
     // what the sale still owed, or took later, goes with it (decision 027)
     const today = studioDate(at, opts.timeZone ?? 'Africa/Lagos');
     await settleOnVoid(tx, user, id, today, at);

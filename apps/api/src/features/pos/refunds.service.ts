@@ -1,15 +1,15 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatKobo, fromKobo, lineNetKobo, methodLabel, paymentMethodDef, refundKobo, studioDate, toKobo, type OrderRefund, type OrderRefundInput } from '@studio/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { changeStock, recordMovements, type Movement } from '../../resources/products/stock.js';
+import { writeStock } from '../../resources/products/index.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound, unprocessable } from '../../plugins/errors.js';
-import { appointmentPaymentsTable, appointmentsTable } from '../../resources/appointments/appointments.table.js';
+import { appointmentPaymentsTable, appointmentsTable } from '../../db/schema.js';
 import { assertDayOpen } from './day-close.service.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, orderRefundItemsTable, orderRefundsTable, ordersTable } from './orders.table.js';
-import { tenderFor } from '../payments/tenders.js';
+import { tenderFor } from './tenders.js';
 
 // Partial refunds of a sale (issue 17, item 6; docs/decisions/015-*.md): some of its items given back, their stock
 // restored, their money paid out in cash or by transfer, on the day the refund is made.
@@ -136,12 +136,9 @@ export async function refundOrder(
   // stock first, products in id order (a service, or a product turned into one since, has none to put back)
   const back = new Map<number, number>();
   for (const g of given) if (g.line.kind === 'product') back.set(g.line.product_id, (back.get(g.line.product_id) ?? 0) + g.quantity);
-  const movements: Movement[] = [];
   for (const [productId, qty] of [...back].sort((a, b) => a[0] - b[0])) {
-    const after = await changeStock(tx, productId, qty);
-    if (after) movements.push({ productId, change: qty, reason: 'refund', userId: user.id, orderId, outlet: after.outlet, quantityAfter: after.quantity, note: order.invoice_no, at });
+    await writeStock(tx, { changes: [[productId, qty]], reason: 'refund', userId: user.id, orderId, note: order.invoice_no, at });
   }
-  await recordMovements(tx, movements);
 
   const [refund] = await tx
     .insert(R)

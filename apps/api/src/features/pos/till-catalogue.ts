@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { compareTillItems, tillInsertIndex, type Outlet, type TillItem } from '@studio/shared';
 import { type Db, rows } from '../../db/client.js';
-import { productRemovalsTable, productsTable } from '../../resources/products/products.table.js';
+import { productRemovalsTable, productsTable } from '../../db/schema.js';
 
 const T = productsTable;
 const R = productRemovalsTable;

@@ -5,8 +5,8 @@ import { outletSchema, products } from '@studio/shared';
 import { z } from 'zod';
 import { type Db, rows } from '../../db/client.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
-import { productsTable } from '../../resources/products/products.table.js';
-import { productJsonSql } from '../../resources/products/products.record.js';
+import { productsTable } from '../../db/schema.js';
+import { productJsonSql } from '../../resources/products/index.js';
 import crypto from 'node:crypto';
 import { TillCatalogues, compress, parseSnapshot, pickEncoding, tillChanges, type Encoding } from './till-catalogue.js';
 

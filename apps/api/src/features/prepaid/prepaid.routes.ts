@@ -8,7 +8,7 @@ import { idParams, parseId } from '../../plugins/request.js';
 import { currentUser } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/errors.js';
 import { idempotent, sendIdempotent } from '../../crud/idempotency.js';
-import { clientsTable } from '../../resources/clients/clients.table.js';
+import { clientsTable } from '../../db/schema.js';
 import { clientCredit, extendVoucher, findVoucher, listVouchers, prepaidLiability, sellVoucher, topUpCredit, voucherByCode, writeOffVoucher } from './prepaid.service.js';
 
 // Gift vouchers, store credit and what is owed in service (issue 31, items 1, 2, 3, 7; decision 032; docs/api.md).

@@ -21,8 +21,7 @@ import { sumKobo } from '../../db/columns.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
-import { clientsTable } from '../../resources/clients/clients.table.js';
-import { ordersTable } from '../pos/orders.table.js';
+import { clientsTable, ordersTable } from '../../db/schema.js';
 import { giftVouchersTable, prepaidLinesTable } from './prepaid.table.js';
 
 // Gift vouchers and store credit (issue 31; decision 032): one ledger, prepaid_lines; a balance is the sum of lines.

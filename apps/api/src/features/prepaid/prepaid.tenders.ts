@@ -3,8 +3,8 @@ import { formatKobo, formatVoucherCode, normalizeVoucherCode } from '@studio/sha
 import type { Tx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { invalidField } from '../../plugins/errors.js';
-import { clientsTable } from '../../resources/clients/clients.table.js';
-import type { ReverseContext, TenderContext, TenderHandler, TenderLine } from '../payments/tender-handler.js';
+import { clientsTable } from '../../db/schema.js';
+import type { ReverseContext, TenderContext, TenderHandler, TenderLine } from '../payments/index.js';
 import { addPrepaidLine, creditBalanceK, voucherBalanceK } from './prepaid.service.js';
 import { giftVouchersTable, prepaidLinesTable } from './prepaid.table.js';
 

@@ -2,23 +2,13 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { type APPOINTMENT_REMINDER_KIND, addDays, fromKobo, type DueReminder, type DueReminders, type LastReminder, type ReminderItem, type ReminderKind } from '@studio/shared';
 import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
-import {
-  bridalBookingsTable,
-  bridalPackagesTable,
-  extraProgramsTable,
-  hostelStudentsTable,
-  officeStudentsTable,
-  studentsTable,
-  trainingProgramsTable,
-  trainingSessionsTable,
-} from '../../db/schema.js';
-import { bookingDue } from '../../resources/bridal-bookings/booking-dues.js';
+import { bookingDue } from '../../resources/bridal-bookings/index.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { unprocessable } from '../../plugins/errors.js';
-import { readSettings } from '../settings/settings.service.js';
+import { readSettings } from '../settings/index.js';
 import { duesRemindersTable } from './reminders.table.js';
-import { ordersTable } from '../pos/orders.table.js';
+import { ordersTable, bridalBookingsTable, bridalPackagesTable, extraProgramsTable, hostelStudentsTable, officeStudentsTable, studentsTable, trainingProgramsTable, trainingSessionsTable } from '../../db/schema.js';
 
 // Reminder runs (issue 17, item 7; decision 022): everyone who owes, in one list. What is owed is read where it is
 // kept: a trainee's fee ledger (`balance`, kept with every payment) and, for a booking, booking-dues.ts (a cancelled

@@ -18,11 +18,11 @@ import {
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
-import { ownAccountOf } from '../integrations/own-account.js';
+import { ownAccountOf } from '../integrations/index.js';
 import { HttpError, invalidField } from '../../plugins/errors.js';
 import { idParams, parseId } from '../../plugins/request.js';
-import { overdueTrainees, readSchedule, scheduleLines, writeSchedule } from '../../resources/trainees/trainee-schedule.js';
-import { readSettings } from '../settings/settings.service.js';
+import { overdueTrainees, readSchedule, scheduleLines, writeSchedule } from '../../resources/trainees/index.js';
+import { readSettings } from '../settings/index.js';
 import { attendanceOf, certificatesOf, issueCertificate, markAttendance, registerOf, revokeCertificate, traineeOr404, verifyCertificate } from './trainees.service.js';
 
 /** What throttles the public verify call: the login throttle's mechanism, keyed by the caller's address. */

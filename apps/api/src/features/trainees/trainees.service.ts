@@ -15,10 +15,9 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { invalidField, notFound, unprocessable } from '../../plugins/errors.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import type { UserRow } from '../../plugins/auth.js';
-import { traineeAttendanceTable as A, traineeCertificatesTable as C } from '../../resources/trainees/trainee-plans.table.js';
-import { inSessionOn } from '../../resources/trainees/trainees.columns.js';
-import { overdueAmount, refOf, traineeRef, traineeWithProgram, TRAINEE_KIND_TABLES, type TraineeWithProgram } from '../../resources/trainees/trainee-schedule.js';
-import { readSettings } from '../settings/settings.service.js';
+import { traineeAttendanceTable as A, traineeCertificatesTable as C } from '../../db/schema.js';
+import { inSessionOn, overdueAmount, refOf, traineeRef, traineeWithProgram, TRAINEE_KIND_TABLES, type TraineeWithProgram } from '../../resources/trainees/index.js';
+import { readSettings } from '../settings/index.js';
 
 // Attendance and certificates of makeup and PMU trainees (issue 33, items 2, 3 and 6; decision 034).
 

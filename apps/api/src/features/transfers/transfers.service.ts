@@ -2,15 +2,14 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { awaitsConfirmation, fromKobo, studioDate, toKobo, type TransferItem, type TransferKind, type TransferLine, type TransferTotals, type UnconfirmedTransfers } from '@studio/shared';
 import { type DbOrTx, rows, type Tx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
-import { appointmentPaymentsTable, appointmentsTable, bridalBookingPaymentsTable, bridalBookingsTable, clientsTable, hostelStudentPaymentsTable, hostelStudentsTable, officeStudentPaymentsTable, officeStudentsTable, studentPaymentsTable, studentsTable, usersTable } from '../../db/schema.js';
 import { addLedgerLine } from '../../crud/ledger.js';
 import type { LedgerTable } from '../../db/ledger.table.js';
 import { crudModules } from '../../crud/registry.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { unprocessable } from '../../plugins/errors.js';
-import { orderBalancePaymentsTable, orderPaymentsTable, ordersTable } from '../pos/orders.table.js';
-import { oweNotReceived, reverseBalanceLine } from '../pos/orders-balance.service.js';
+import { orderBalancePaymentsTable, orderPaymentsTable, ordersTable, appointmentPaymentsTable, appointmentsTable, bridalBookingPaymentsTable, bridalBookingsTable, clientsTable, hostelStudentPaymentsTable, hostelStudentsTable, officeStudentPaymentsTable, officeStudentsTable, studentPaymentsTable, studentsTable, usersTable } from '../../db/schema.js';
+import { oweNotReceived, reverseBalanceLine } from '../pos/index.js';
 
 // Bank transfers wait for a person (issue 17, item 5; decision 015). A transfer line lives in one of seven places:
 // a sale's payments, or the fee ledger of a makeup, PMU or hostel trainee, a booking's ledger, an appointment's deposits,

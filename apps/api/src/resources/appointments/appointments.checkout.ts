@@ -4,8 +4,8 @@ import { toKobo, type AppointmentCheckout, type Order } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { invalidField } from '../../plugins/errors.js';
-import { createOrder, findOrder } from '../../features/pos/orders.service.js';
-import { clientsTable } from '../clients/clients.table.js';
+import { createOrder, findOrder } from '../../features/pos/index.js';
+import { clientsTable } from '../../db/schema.js';
 import { appointmentsTable } from './appointments.table.js';
 import { depositLine } from './appointments.tender.js';
 

@@ -3,7 +3,8 @@ import { fromKobo, toKobo } from '@studio/shared';
 import type { Tx } from '../../db/client.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField } from '../../plugins/errors.js';
-import type { TenderHandler, TenderLine } from '../../features/payments/tender-handler.js';
+import type { TenderHandler, TenderLine } from '../../features/payments/index.js';
+import { registerAppliedTender } from '../../features/pos/index.js';
 import { appointmentsTable } from './appointments.table.js';
 
 const A = appointmentsTable;
@@ -51,3 +52,6 @@ export const depositTender: TenderHandler = {
     return rows.map((r) => depositLine(r.id, toKobo(Number(r.amount_paid))));
   },
 };
+
+// the till's registry knows it from here (it imports no appointment code): loaded with the check-out that applies it
+registerAppliedTender(DEPOSIT_TENDER, depositTender);

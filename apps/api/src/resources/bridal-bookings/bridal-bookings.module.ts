@@ -5,8 +5,7 @@ import { settleHeldMoney } from '../../crud/ledger.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField } from '../../plugins/errors.js';
 import { bookingCounts, bookingDue } from './booking-dues.js';
-import { bridalPackagesTable } from '../bridal-packages/bridal-packages.table.js';
-import { usersTable } from '../users/users.table.js';
+import { bridalPackagesTable, usersTable } from '../../db/schema.js';
 import { bridalBookingPaymentsTable, bridalBookingsTable } from './bridal-bookings.table.js';
 
 const B = bridalBookingsTable;

@@ -16,7 +16,7 @@ import { idParams, parseId } from '../../plugins/request.js';
 import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
-import { usersTable } from '../users/users.table.js';
+import { usersTable } from '../../db/schema.js';
 import { productsTable, stockAlertOf, stockMovementsTable } from './products.table.js';
 import { productRecord } from './products.record.js';
 import { applyStockChange, lockProducts } from './stock.js';

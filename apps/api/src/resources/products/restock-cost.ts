@@ -2,8 +2,7 @@ import { STOCK_PURCHASES_CATEGORY, formatKobo, fromKobo, toKobo, type Outlet, ty
 import type { Tx } from '../../db/client.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
-import { financesTable } from '../finances/finances.table.js';
-import { supplierPayablesTable } from '../suppliers/suppliers.table.js';
+import { financesTable, supplierPayablesTable } from '../../db/schema.js';
 
 // What a restock cost (issue 28, item 7; docs/decisions/027-owed-sales-offline-restock.md): paid now, an expense
 // "Stock purchases" in Income & Expenses by method (in the day close when cash, at the product's outlet); owed, a

@@ -8,8 +8,7 @@ import { currentUser, type UserRow } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { invalidField, notFound } from '../../plugins/errors.js';
 import { idParams, parseId } from '../../plugins/request.js';
-import { financesTable } from '../finances/finances.table.js';
-import { usersTable } from '../users/users.table.js';
+import { financesTable, usersTable } from '../../db/schema.js';
 import { supplierPayablesTable, suppliersTable } from './suppliers.table.js';
 
 // What the studio owes its suppliers (issue 28, item 7; docs/decisions/027-owed-sales-offline-restock.md): a restock

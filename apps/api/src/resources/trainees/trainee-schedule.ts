@@ -14,8 +14,7 @@ import {
 import { rows as selectRows, type DbOrTx } from '../../db/client.js';
 import { sumKobo } from '../../db/columns.js';
 import { invalidField } from '../../plugins/errors.js';
-import { extraProgramsTable } from '../extra-programs/extra-programs.table.js';
-import { trainingProgramsTable } from '../training-programs/training-programs.table.js';
+import { extraProgramsTable, trainingProgramsTable } from '../../db/schema.js';
 import { traineeInstalmentsTable as I } from './trainee-plans.table.js';
 import { officeStudentsTable, studentsTable } from './trainees.table.js';
 

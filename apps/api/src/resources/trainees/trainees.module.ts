@@ -3,9 +3,7 @@ import { enrolmentEnd, hostelStudents, officeStudents, programLength, students, 
 import { defineCrudModule, recordPicker, type CrudContext } from '../../crud/define-crud-module.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invalidField } from '../../plugins/errors.js';
-import { extraProgramsTable } from '../extra-programs/extra-programs.table.js';
-import { trainingProgramsTable } from '../training-programs/training-programs.table.js';
-import { trainingSessionsTable } from '../training-sessions/training-sessions.table.js';
+import { extraProgramsTable, trainingProgramsTable, trainingSessionsTable } from '../../db/schema.js';
 import { traineeCertificatesTable } from './trainee-plans.table.js';
 import { followFee, planOf, scheduleAtEnrolment } from './trainee-schedule.js';
 import { checkDates, dateInMonth, feeOr, idOrAll, leftBy, traineeListConditions, traineeStatus } from './trainees.columns.js';

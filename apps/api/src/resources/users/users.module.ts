@@ -3,7 +3,7 @@ import { users } from '@studio/shared';
 import type { Tx } from '../../db/client.js';
 import { defineCrudModule } from '../../crud/define-crud-module.js';
 import { invalidField } from '../../plugins/errors.js';
-import { hashPassword } from '../../features/auth/passwords.js';
+import { hashPassword } from '../../features/auth/index.js';
 import { apiTokensTable, usersTable } from './users.table.js';
 import { registerUserRoutes } from './users.routes.js';
 

@@ -11,8 +11,7 @@ import { idParams, parseId } from '../../plugins/request.js';
 import { currentUser, isAdmin } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
 import { forbidden, HttpError, invalidField, notFound } from '../../plugins/errors.js';
-import { hashPassword } from '../../features/auth/passwords.js';
-import { checkCredentials } from '../../features/auth/check-credentials.js';
+import { hashPassword, checkCredentials } from '../../features/auth/index.js';
 import { apiTokensTable, usersTable } from './users.table.js';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;

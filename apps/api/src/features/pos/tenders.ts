@@ -1,10 +1,9 @@
 import { PAYMENT_METHODS, paymentMethodDef, type PaymentMethod } from '@studio/shared';
 import type { Tx } from '../../db/client.js';
-import { moneyTender, type TenderContext, type TenderHandler, type TenderLine } from './tender-handler.js';
-import { creditTender, voucherTender } from '../prepaid/prepaid.tenders.js';
-import { DEPOSIT_TENDER, depositTender } from '../../resources/appointments/appointments.tender.js';
+import { moneyTender, type TenderContext, type TenderHandler, type TenderLine } from '../payments/index.js';
+import { creditTender, voucherTender } from '../prepaid/index.js';
 
-export { moneyTender, type ReverseContext, type TenderContext, type TenderHandler, type TenderLine } from './tender-handler.js';
+export { moneyTender, type ReverseContext, type TenderContext, type TenderHandler, type TenderLine } from '../payments/index.js';
 
 // One handler per payment method (issue 28, item 1; decision 032), after Vendure's PaymentMethodHandler: what a method
 // NEEDS is declared in packages/shared/src/payment-methods.ts; what it DOES when a sale takes a line of it, or a void or
@@ -26,11 +25,13 @@ const TENDERS: Record<PaymentMethod, TenderHandler> = {
 /**
  * Tenders the studio applies, not payment methods a client chooses: an appointment's deposit counted at its check-out
  * (no payment row; the order's `deposit`). Offered on no screen; their handlers find their lines on a sale (appliedTo).
+ * Their modules register them (registerAppliedTender): the registry imports none of them, so the module that owns
+ * the record an applied tender writes (the appointment) keeps that write, and its sale can still call the till.
  */
-const APPLIED: Record<string, TenderHandler> = { [DEPOSIT_TENDER]: depositTender };
+const applied = new Map<string, TenderHandler>();
 
 // methods declared at run time (declarePaymentMethod: a test's throwaway) register theirs here
-const registered = new Map<string, TenderHandler>([...Object.entries(TENDERS), ...Object.entries(APPLIED)]);
+const registered = new Map<string, TenderHandler>(Object.entries(TENDERS));
 
 /** Registers a handler (a method declared at run time, or a test's wrapper of one); answers the undo. */
 export function registerTender(method: string, handler: TenderHandler): () => void {
@@ -42,10 +43,17 @@ export function registerTender(method: string, handler: TenderHandler): () => vo
   };
 }
 
+/** Registers a tender the studio applies (its module calls this when it loads); its `appliedTo` finds its lines on a sale. */
+export function registerAppliedTender(name: string, handler: TenderHandler): void {
+  if (!handler.appliedTo) throw new Error(`The applied tender ${name} must say how its lines are found on a sale (appliedTo).`);
+  applied.set(name, handler);
+  registered.set(name, handler);
+}
+
 /** The handler of a declared method. A method with none is a programming error (checked at start). */
 export function tenderFor(method: string): TenderHandler {
   const handler = registered.get(method);
-  if (!handler) throw new Error(`Payment method ${method} has no tender handler (apps/api/src/features/payments/tenders.ts).`);
+  if (!handler) throw new Error(`Payment method ${method} has no tender handler (apps/api/src/features/pos/tenders.ts).`);
   return handler;
 }
 
@@ -69,7 +77,7 @@ export async function takeTenders(tx: Tx, lines: { line: TenderLine; field: stri
 /** A void: each of the sale's lines back through its handler, the applied ones (a deposit) included. */
 export async function voidTenders(tx: Tx, paid: TenderLine[], ctx: Omit<TenderContext, 'field'>): Promise<void> {
   const lines = [...paid];
-  for (const handler of Object.values(APPLIED)) lines.push(...((await handler.appliedTo?.(tx, ctx.sale.orderId)) ?? []));
+  for (const handler of applied.values()) lines.push(...((await handler.appliedTo?.(tx, ctx.sale.orderId)) ?? []));
   const ordered = [...lines].sort((a, b) => (a.method + '\u0000' + (a.reference ?? '')).localeCompare(b.method + '\u0000' + (b.reference ?? '')));
   for (const line of ordered) {
     await tenderFor(line.method).reverse(tx, line, { ...ctx, field: 'status', kind: 'void', lines: lines.filter((l) => l.method === line.method) });

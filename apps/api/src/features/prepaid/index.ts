@@ -1,0 +1,3 @@
+// Front door of features/prepaid: value paid before: gift vouchers and store credit, and their tender handlers.
+// Other modules import it only from here, and its tables from db/schema.ts (docs/decisions/038-module-front-doors.md).
+export { creditTender, voucherTender } from './prepaid.tenders.js';
