@@ -11,6 +11,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { RequestValidationError, registerErrorHandling } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerAnswers } from './plugins/answers.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebStatic } from './plugins/web-static.js';
 import { registerCrudRoutes } from './crud/register-crud-routes.js';
@@ -49,12 +50,14 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The login throttle's limits (tests); by default the contract's 5 attempts per minute. */
   loginThrottle?: LoginThrottleOptions;
+  /** Check every answer against its route's declared schema (default); false only writes it (tests, a bench's baseline). */
+  checkAnswers?: boolean;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The whole API (and the built web app) as one Fastify instance; server.ts only listens. */
-export async function buildApp({ database, config, logger = false, loginThrottle }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, logger = false, loginThrottle, checkAnswers = true }: BuildAppOptions): Promise<FastifyInstance> {
   // every declared payment method has its server handler (decision 032): a method without one would take nothing
   assertEveryMethodHasTender();
   const app = Fastify({
@@ -82,6 +85,8 @@ export async function buildApp({ database, config, logger = false, loginThrottle
     return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
   });
   registerErrorHandling(app);
+  // every route's answer is declared (a default when a route gives none) and checked as it is written (decision 037)
+  registerAnswers(app, { check: checkAnswers });
   // A POST without a body but with `Content-Type: application/json` (logout from some HTTP clients) is an empty body,
   // not bad JSON; anything else that is not JSON is still a 422 (errors.ts).
   app.removeContentTypeParser('application/json');

@@ -205,3 +205,4 @@ export function describePlan(plan: InstalmentPlan | null | undefined): string {
   const part = (p: PlanPart) => `${p.share !== undefined ? `${p.share}%` : formatNaira(p.amount!)} ${p.due_days === 0 ? 'now' : `at ${p.due_days} d`}`;
   return [plan.deposit, ...plan.instalments].map(part).join(', ');
 }
+

@@ -82,8 +82,9 @@ export async function idempotent<T>(
 
 /** Sends an idempotent call's answer: a replay is 200 with `Idempotent-Replay: true` (as POST /api/orders does). */
 export function sendIdempotent<T>(reply: FastifyReply, result: IdempotentResult<T>) {
-  return reply
-    .code(result.replay ? 200 : result.status)
-    .header('Idempotent-Replay', result.replay ? 'true' : 'false')
-    .send(result.body);
+  reply.code(result.replay ? 200 : result.status).header('Idempotent-Replay', result.replay ? 'true' : 'false');
+  // a replay repeats the stored answer as it was first sent (an erasure may have scrubbed the person out of it since):
+  // written as the text it is, not checked again against today's answer schema (decision 037)
+  if (result.replay) return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+  return reply.send(result.body);
 }

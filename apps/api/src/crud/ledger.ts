@@ -5,7 +5,10 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DEPOSIT_OUTCOME_REQUIRED,
   REFUND_METHOD_REQUIRED,
+  answerRecord,
+  dataEnvelope,
   ledgerPaymentInputSchema,
+  ledgerPaymentSchema,
   type DepositOutcome,
   ledgerReversalInputSchema,
   studioDate,
@@ -127,15 +130,18 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
   const ledger = mod.ledger!;
   const tags = [resource.label];
   const what = resource.singular;
+  // a payment's answer: the new line and the record as its GET shows it (a retry's replay is a 200)
+  const writtenAnswer = dataEnvelope(z.object({ payment: ledgerPaymentSchema, record: answerRecord(resource) }));
+  const written = { 201: writtenAnswer, 200: writtenAnswer };
 
-  app.get(`${resource.path}/:id/payments`, { config: { role: resource.roles.read }, schema: { tags, params: idParams } }, async (req) => {
+  app.get(`${resource.path}/:id/payments`, { config: { role: resource.roles.read }, schema: { tags, params: idParams, response: { 200: dataEnvelope(z.array(ledgerPaymentSchema)) } } }, async (req) => {
     const id = parseId(req.params.id, what);
     const [parent] = await db.select({ id: mod.table.id }).from(mod.table).where(eq(mod.table.id, id));
     if (!parent) throw notFound(what);
     return { data: await ledgerLines(db, ledger.table, id) };
   });
 
-  app.post(`${resource.path}/:id/payments`, { config: { role: resource.roles.write }, schema: { tags, params: idParams, body: ledgerPaymentInputSchema } }, async (req, reply) => {
+  app.post(`${resource.path}/:id/payments`, { config: { role: resource.roles.write }, schema: { tags, params: idParams, body: ledgerPaymentInputSchema, response: written } }, async (req, reply) => {
     const user = currentUser(req);
     const id = parseId(req.params.id, what);
     const { client_ref: clientRef, ...body } = req.body;
@@ -149,7 +155,7 @@ export function registerLedgerRoutes(fastify: FastifyInstance, db: Db, mod: Crud
 
   app.post(
     `${resource.path}/:id/payments/:paymentId/reverse`,
-    { config: { role: resource.roles.write }, schema: { tags, params: lineParams, body: ledgerReversalInputSchema } },
+    { config: { role: resource.roles.write }, schema: { tags, params: lineParams, body: ledgerReversalInputSchema, response: written } },
     async (req, reply) => {
       const user = currentUser(req);
       const id = parseId(req.params.id, what);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DEPOSIT_METHOD_REQUIRED, fieldLabel, formatNaira, listQuerySchema, searchTextSchema, studioDate, toKobo, type ListCallDef, type ListQuery, type PaymentMethod } from '@studio/shared';
+import { DEPOSIT_METHOD_REQUIRED, fieldLabel, resourceAnswers, formatNaira, listQuerySchema, searchTextSchema, studioDate, toKobo, type ListCallDef, type ListQuery, type PaymentMethod } from '@studio/shared';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { currentUser, isAdmin } from '../plugins/auth.js';
@@ -123,7 +123,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   const filterKeys = Object.keys(resource.filters?.shape ?? {});
 
   mod.routes?.(fastify, { db, module: mod, registry, checkReferences: (tx, values) => checkReferences({ tx }, mod, values, tableOf) });
-  const present = (row: RowOf<typeof table>, req: FastifyRequest) => presentRecord(mod, row, req);
+  const present = (row: RowOf<typeof table>, req: FastifyRequest) => presentRecord(mod, row, req) as Record<string, unknown>;
   const todayOf = () => studioDate(new Date(), fastify.config.tzStudio);
   const computedOf = (today: string) => mod.computed?.({ today }) ?? {};
   /** One record with its computed fields, as every answer shows it. */
@@ -136,6 +136,11 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
     return row as RowOf<typeof table> | undefined;
   };
   const querystring = resource.filters ? listQuerySchema.extend(resource.filters.shape) : listQuerySchema;
+  // each route's answer, built from the resource's record (decision 037): OpenAPI shows it, the serializer checks it
+  const answers = resourceAnswers(resource);
+  const listAnswer = { response: { 200: answers.list } };
+  const oneAnswer = { response: { 200: answers.one } };
+  const createdAnswer = { response: { 201: answers.one, 200: answers.one } };
 
   /** The one list response: filters, search, sort, paging, totals, and each record as the caller may see it. */
   async function respond(req: FastifyRequest, query: ListQuery & Record<string, unknown>, where?: SQL, order?: ListCallDef['order'], today = todayOf()) {
@@ -155,10 +160,10 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
     return { data, ...(paging ?? {}), ...(summary ? { summary } : {}) };
   }
 
-  app.get(resource.path, { config: read, schema: { tags, querystring } }, async (req) => respond(req, req.query));
+  app.get(resource.path, { config: read, schema: { tags, querystring, ...listAnswer } }, async (req) => respond(req, req.query));
 
   if (resource.searchable.length) {
-    app.get(`${resource.path}/search/:text`, { config: read, schema: { tags, params: textParams, querystring } }, async (req) =>
+    app.get(`${resource.path}/search/:text`, { config: read, schema: { tags, params: textParams, querystring, ...listAnswer } }, async (req) =>
       respond(req, { ...req.query, q: req.params.text }),
     );
   }
@@ -167,7 +172,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
     const condition = mod.lists[name as never] as (params: unknown, ctx: ListContext) => SQL | undefined;
     app.get(
       routePath(resource.path, call),
-      { config: { role: call.role ?? resource.roles.read }, schema: { tags, summary: call.label, params: call.params ?? z.object({}), querystring } },
+      { config: { role: call.role ?? resource.roles.read }, schema: { tags, summary: call.label, params: call.params ?? z.object({}), querystring, ...listAnswer } },
       async (req) => {
         const today = todayOf();
         const computed = computedOf(today);
@@ -189,7 +194,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
      * How many records of each referring resource use each record (trainees of a program, bookings of a
      * package): the settings screens show it, and a record in use is not deleted.
      */
-    app.get(`${resource.path}/usage`, { config: read, schema: { tags, summary: 'How many records use each one' } }, async () => {
+    app.get(`${resource.path}/usage`, { config: read, schema: { tags, summary: 'How many records use each one', response: { 200: answers.usage } } }, async () => {
       const counts = new Map<number, Record<string, number>>();
       for (const { table: from, field, name } of referrers) {
         const col = columnOf(from, field);
@@ -211,7 +216,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
   }
 
   if (resource.countPath) {
-    app.get(`${resource.path}/${resource.countPath}`, { config: read, schema: { tags, summary: `How many ${resource.label.toLowerCase()}` } }, async () => {
+    app.get(`${resource.path}/${resource.countPath}`, { config: read, schema: { tags, summary: `How many ${resource.label.toLowerCase()}`, response: { 200: answers.count } } }, async () => {
       const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(table)) as [{ n: number }];
       return { data: Number(n) };
     });
@@ -219,13 +224,13 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
 
   if (ledger) registerLedgerRoutes(fastify, db, mod, async (id, req, tx) => present((await loadRow(tx ?? db, id))!, req));
 
-  app.get(`${resource.path}/:id`, { config: read, schema: { tags, params: idParams } }, async (req) => {
+  app.get(`${resource.path}/:id`, { config: read, schema: { tags, params: idParams, ...oneAnswer } }, async (req) => {
     const row = await loadRow(db, parseId(req.params.id, what));
     if (!row) throw notFound(what);
     return { data: present(row, req) };
   });
 
-  const withWarnings = async (row: RowOf<typeof table>, ctx: CrudContext, body: { data: unknown }) =>
+  const withWarnings = async (row: RowOf<typeof table>, ctx: CrudContext, body: { data: Record<string, unknown> }) =>
     hooks.warnings ? { ...body, warnings: (await hooks.warnings(row, ctx)).map(messageOf) } : body;
 
   if (hooks.warnings) {
@@ -251,7 +256,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
       throw new Error('a draft transaction committed');
     };
     const draftSummary = `What saving this ${what.toLowerCase()} would warn of, without saving it`;
-    app.post(`${resource.path}/warnings`, { config: write, schema: { tags, summary: draftSummary, body: resource.create } }, async (req) => {
+    app.post(`${resource.path}/warnings`, { config: write, schema: { tags, summary: draftSummary, body: resource.create, response: { 200: answers.draft } } }, async (req) => {
       const { client_ref: _ref, amount_paid: _paid, payment_method: _method, ...input }: Record<string, unknown> = { ...req.body };
       return dryRun(req, async (ctx) => {
         const values = hooks.beforeCreate ? await hooks.beforeCreate(input, ctx) : input;
@@ -261,7 +266,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
         return inserted!.id;
       });
     });
-    app.post(`${resource.path}/:id/warnings`, { config: write, schema: { tags, summary: `${draftSummary} (an edit)`, params: idParams, body: resource.update }, preValidation: rememberSentFields }, async (req) => {
+    app.post(`${resource.path}/:id/warnings`, { config: write, schema: { tags, summary: `${draftSummary} (an edit)`, params: idParams, body: resource.update, response: { 200: answers.draft } }, preValidation: rememberSentFields }, async (req) => {
       const id = parseId(req.params.id, what);
       const input = sentFields(req, req.body);
       delete input.id;
@@ -283,7 +288,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
     });
   }
 
-  app.post(resource.path, { config: write, schema: { tags, body: resource.create } }, async (req, reply) => {
+  app.post(resource.path, { config: write, schema: { tags, body: resource.create, ...createdAnswer } }, async (req, reply) => {
     const user = currentUser(req);
     const { client_ref: clientRef, ...body }: Record<string, unknown> = { ...req.body };
     // a create that may take money (a deposit, a finance entry) declares client_ref: a retry answers the first result
@@ -351,20 +356,20 @@ export function registerCrudRoutes(fastify: FastifyInstance, db: Db, mod: CrudMo
     });
   }
 
-  app.put(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams, body: resource.update }, preValidation: rememberSentFields }, async (req) => {
+  app.put(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams, body: resource.update, ...oneAnswer }, preValidation: rememberSentFields }, async (req) => {
     const id = parseId(req.params.id, what);
     // only the fields the client sent: the update schema's defaults (active: true, is_admin: 0) must not overwrite stored values
     return update(req, id, sentFields(req, req.body));
   });
 
   for (const action of Object.values(resource.actions)) {
-    app.post(`${resource.path}/${action.path}`, { config: { role: action.role ?? resource.roles.write }, schema: { tags, summary: action.label, body: action.body } }, async (req) => {
+    app.post(`${resource.path}/${action.path}`, { config: { role: action.role ?? resource.roles.write }, schema: { tags, summary: action.label, body: action.body, ...oneAnswer } }, async (req) => {
       const id = Number(req.body.id);
       return update(req, id, action.toUpdate(req.body), action.log);
     });
   }
 
-  app.delete(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams } }, async (req) => {
+  app.delete(`${resource.path}/:id`, { config: write, schema: { tags, params: idParams, response: { 200: answers.deleted } } }, async (req) => {
     const user = currentUser(req);
     const id = parseId(req.params.id, what);
     await db.transaction(async (tx) => {

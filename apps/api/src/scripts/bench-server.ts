@@ -24,7 +24,8 @@ async function main() {
   const database = await openDatabase(config, { migrate: !isApiWorker() });
   // as server.ts: the embedded database's vacuum and statistics before the first request
   await maintainEmbedded(database);
-  const app = await buildApp({ database, config, logger: false });
+  // BENCH_ANSWERS=send: write answers without checking them against their schemas (the baseline of decision 037)
+  const app = await buildApp({ database, config, logger: false, checkAnswers: process.env.BENCH_ANSWERS !== 'send' });
   app.get('/bench/bare', async () => ({ data: 'ok' }));
   app.get('/bench/metrics', async () => {
     const cpu = process.cpuUsage();

@@ -1,7 +1,8 @@
+import { resourceCalls } from '../lib/resource-calls';
 import type { CreateOf, ListSummary, Paged, RecordOf, ResourceDefinition, UpdateOf } from '@studio/shared';
 import { PER_PAGE_DEFAULT, affectedByWrite } from '@studio/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type QueryValue, api, apiRequest, moneyPost, segment } from '../lib/api-client';
+import { type QueryValue, apiRequest, moneyPost, segment } from '../lib/api-client';
 import { notify } from '../lib/notify';
 
 export interface ListParams {
@@ -120,10 +121,11 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
 
   async function fetchList(params: ListParams, signal?: AbortSignal): Promise<ListResult<Row>> {
     const perPage = params.perPage ?? PER_PAGE_DEFAULT;
-    const body: ListBody<Row> = await api.getPaged<Row>(
-      params.path ?? resource.path,
+    const body: ListBody<Row> = await resourceCalls.list(
+      resource,
       { ...params.query, page: params.page ?? 1, per_page: perPage, sort: params.sort, order: params.order, q: params.q?.trim() || undefined },
       signal,
+      params.path ?? resource.path,
     );
     const summary = body.summary;
     if (isPaged(body)) {
@@ -152,14 +154,14 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
     useOne(id: number | null | undefined) {
       return useQuery({
         queryKey: keys.detail(id ?? 0),
-        queryFn: ({ signal }) => api.get<Row>(`${resource.path}/${segment(id!)}`, undefined, signal),
+        queryFn: ({ signal }) => resourceCalls.one(resource, id!, signal),
         enabled: typeof id === 'number',
       });
     },
     useSearch(text: string) {
       return useQuery({
         queryKey: keys.search(text),
-        queryFn: ({ signal }) => api.get<Row[]>(`${resource.path}/search/${segment(text)}`, undefined, signal),
+        queryFn: ({ signal }) => resourceCalls.search(resource, text, signal),
         enabled: text.trim().length > 0,
       });
     },
@@ -176,7 +178,7 @@ export function createResourceHooks<R extends ResourceDefinition>(resource: R) {
     },
     useDelete() {
       const invalidate = useInvalidate();
-      return useMutation({ mutationFn: (id: number) => api.delete(`${resource.path}/${segment(id)}`), onSuccess: invalidate });
+      return useMutation({ mutationFn: (id: number) => resourceCalls.remove(resource, id), onSuccess: invalidate });
     },
     /**
      * POST {path}/{action path} of a declared action (`suspend { id, suspended }`), answered with the record;

@@ -1,12 +1,14 @@
 import { ActionIcon, Button, Card, Group, SegmentedControl, Skeleton, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { type ResourceDefinition, addDays, listPath, weekStart } from '@studio/shared';
+import { type ResourceDefinition, addDays, weekStart } from '@studio/shared';
+import type { z } from 'zod';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ReactNode, memo, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type QueryValue, api } from '../lib/api-client';
+import type { QueryValue } from '../lib/api-client';
+import { resourceCalls } from '../lib/resource-calls';
 import { studioDate } from '../lib/studio-time';
 import { resourceKeys } from './create-resource-hooks';
 import classes from './day-book.module.css';
@@ -30,8 +32,8 @@ export interface BookColumn {
 }
 
 export interface DayBookProps<T extends { id: number }> {
-  /** A resource that declares the list calls `day/:day` and `week/:day` (appointments). */
-  resource: ResourceDefinition;
+  /** A resource that declares the list calls `day/:day` and `week/:day` (appointments); its record is the card's row. */
+  resource: ResourceDefinition & { record: z.ZodType<T> };
   day: string;
   onDay: (day: string) => void;
   mode: BookMode;
@@ -83,10 +85,9 @@ const dayLabel = (day: string) => dayjs(day).format('ddd D MMM');
  * instead of scrolling sideways; on a phone they stack, the day's first.
  */
 export function DayBook<T extends { id: number; day: string }>({ resource, day, onDay, mode, onMode, query, columnOf, columns, card, onOpen, onAdd, controls, today }: DayBookProps<T>) {
-  const path = listPath(resource, mode, { day });
   const list = useQuery({
     queryKey: [...resourceKeys(resource.name).lists(), 'book', mode, day, query ?? {}],
-    queryFn: ({ signal }) => api.get<T[]>(path, query, signal),
+    queryFn: ({ signal }) => resourceCalls.listCall(resource, mode, { day }, query, signal),
   });
   const rows = list.data;
   const shown = useMemo(() => {

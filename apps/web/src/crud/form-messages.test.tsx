@@ -1,6 +1,6 @@
 import { Alert, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { money, text, userCreateSchema } from '@studio/shared';
+import { money, text, userCreateSchema, route } from '@studio/shared';
 import { useMutation } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ afterEach(() => notifications.clean());
 const LABELS = { name: 'Full name', username: 'Username', role: 'Role', password: 'Password' };
 
 function StaffForm() {
-  const create = useMutation({ mutationFn: (body: unknown) => api.post<{ id: number }>('/api/users', body) });
+  const create = useMutation({ mutationFn: (body: unknown) => api.post('/api/users', body) });
   const { form, onSubmit, formError } = useSchemaForm({
     schema: userCreateSchema,
     initialValues: { name: '', username: '', role: '', password: '' },
@@ -96,7 +96,7 @@ describe('form messages', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
   it('the same 422 outside a form still gets its toast', async () => {
     mockFetch(() => jsonResponse(422, { message: 'This product was sold: it cannot be deleted.', errors: { id: ['This product was sold: it cannot be deleted.'] } }));
     renderWithProviders(<div />);
-    await expect(api.delete('/api/products/4')).rejects.toThrow('This product was sold');
+    await expect(api.delete(route('/api/products/{id}', { id: 4 }))).rejects.toThrow('This product was sold');
     expect(await screen.findByText('Error 422')).toBeTruthy();
   });
 

@@ -1,7 +1,8 @@
+import { resourceCalls } from '../lib/resource-calls';
 import { type ResourceDefinition, resources } from '@studio/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type QueryValue, api } from '../lib/api-client';
+import { type QueryValue } from '../lib/api-client';
 import { studioDate } from '../lib/studio-time';
 import { resourceKeys } from './create-resource-hooks';
 import type { ReferencedRecord } from './resource-ui';
@@ -61,7 +62,7 @@ export function canRead(resource: ResourceDefinition, admin: boolean): boolean {
 function referenceListQuery(resource: ResourceDefinition, query?: Record<string, QueryValue>, path = resource.path) {
   return {
     queryKey: [...resourceKeys(resource.name).lists(), 'all', query ?? {}, ...(path === resource.path ? [] : [path])],
-    queryFn: ({ signal }: { signal?: AbortSignal }) => api.get<ReferencedRecord[]>(path, query, signal),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => resourceCalls.all(resource, query, signal, path),
     staleTime: 60_000,
   };
 }

@@ -3,7 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { PER_PAGE_MAX, type ResourceDefinition } from '@studio/shared';
 import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { type QueryValue, api, segment } from '../lib/api-client';
+import type { QueryValue } from '../lib/api-client';
+import { resourceCalls } from '../lib/resource-calls';
 import { studioDate } from '../lib/studio-time';
 import { pageLocally, resourceKeys } from './create-resource-hooks';
 import { labelOfRecord } from './reference-options';
@@ -40,9 +41,10 @@ interface PickerPage {
 export async function fetchPickerPage(source: PickerSource, q: string, page: number, signal?: AbortSignal): Promise<PickerPage> {
   const { referenced, labelField = 'name', query, path = referenced.path } = source;
   const perPage = Math.min(PICKER_PAGE_SIZE, PER_PAGE_MAX);
-  const body = await api.getPaged<ReferencedRecord>(path, { ...query, q: q || undefined, page, per_page: perPage }, signal);
-  if ('current_page' in body) return { records: body.data, page: body.current_page, lastPage: Math.max(1, body.last_page) };
-  const local = pageLocally(body.data, { page, perPage, q }, [labelField, ...referenced.searchable]);
+  const body = await resourceCalls.list(referenced, { ...query, q: q || undefined, page, per_page: perPage }, signal, path);
+  const records = body.data as ReferencedRecord[];
+  if ('current_page' in body) return { records, page: body.current_page, lastPage: Math.max(1, body.last_page) };
+  const local = pageLocally(records, { page, perPage, q }, [labelField, ...referenced.searchable]);
   return { records: local.rows, page: local.page, lastPage: local.lastPage };
 }
 
@@ -64,9 +66,9 @@ export function pickedRecord(client: QueryClient, source: PickerSource, id: unkn
  */
 async function fetchRecord(source: PickerSource, id: number, signal?: AbortSignal): Promise<ReferencedRecord | null> {
   const { referenced, query, path = referenced.path } = source;
-  if (path === referenced.path) return api.get<ReferencedRecord>(`${path}/${segment(id)}`, undefined, signal);
-  const body = await api.getPaged<ReferencedRecord>(path, query, signal);
-  return body.data.find((r) => r.id === id) ?? null;
+  if (path === referenced.path) return (await resourceCalls.one(referenced, id, signal)) as ReferencedRecord;
+  const body = await resourceCalls.list(referenced, query, signal, path);
+  return (body.data as ReferencedRecord[]).find((r) => r.id === id) ?? null;
 }
 
 /**

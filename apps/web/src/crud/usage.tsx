@@ -1,7 +1,7 @@
+import { resourceCalls } from '../lib/resource-calls';
 import { Text } from '@mantine/core';
 import { type ResourceDefinition, resources } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
 import { resourceKeys } from './create-resource-hooks';
 import type { ColumnDef } from './resource-ui';
 
@@ -34,7 +34,7 @@ export function usageText(usage: Usage | undefined): string | null {
 export function useUsageColumn<T extends { id: number }>(resource: ResourceDefinition, enabled: boolean): ColumnDef<T> | null {
   const usage = useQuery({
     queryKey: [...resourceKeys(resource.name).all, 'usage'],
-    queryFn: ({ signal }) => api.get<Usage[]>(`${resource.path}/usage`, undefined, signal),
+    queryFn: ({ signal }) => resourceCalls.usage(resource, signal),
     enabled,
   });
   if (!enabled) return null;

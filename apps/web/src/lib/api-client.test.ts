@@ -1,3 +1,4 @@
+import { route } from '@studio/shared';
 import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsOf, deferred, jsonResponse, makeUser, mockFetch, resetSession, storeUser } from '../test/helpers';
 import { ApiError, api, apiRequest, authHeaders, dismissSessionTimeout, requestsInFlight, selectToken, serverReachable, sessionTimedOut } from './api-client';
@@ -83,7 +84,7 @@ describe('request headers', () => {
 
   it('puts query values into the address, skipping empty ones', async () => {
     const fetchMock = mockFetch(() => jsonResponse(200, { data: [] }));
-    await api.get('/api/orders/getmonth/2026-03/store', { page: 2, empty: '', none: undefined });
+    await api.get(route('/api/orders/getmonth/{month}/{outlet}', { month: '2026-03', outlet: 'store' }), { page: 2, empty: '', none: undefined });
     const [call] = callsOf(fetchMock);
     expect(call!.url.searchParams.get('page')).toBe('2');
     expect(call!.url.searchParams.has('empty')).toBe(false);
@@ -201,7 +202,7 @@ describe('errors', () => {
 
   it('logs every failure to the console (warn) for the error notifier', async () => {
     mockFetch(() => jsonResponse(404, { message: 'Not found.' }));
-    await expect(api.get('/api/users/99')).rejects.toMatchObject({ status: 404 });
+    await expect(api.get(route('/api/users/{id}', { id: 99 }))).rejects.toMatchObject({ status: 404 });
     expect(warn).toHaveBeenCalled();
     expect(String(warn.mock.calls[0]![0])).toContain('404');
   });
@@ -217,7 +218,7 @@ describe('online means the API answered (issue 18), and an offline app is not to
     await api.get('/api/users').catch(() => undefined);
     expect(serverReachable.get()).toBe(false);
     mockFetch(() => jsonResponse(404, { message: 'Not found.' }));
-    await api.get('/api/users/9').catch(() => undefined);
+    await api.get(route('/api/users/{id}', { id: 9 })).catch(() => undefined);
     expect(serverReachable.get()).toBe(true);
     mockFetch(() => new Response('', { status: 504, statusText: 'Gateway Timeout' }));
     await api.get('/api/users').catch(() => undefined);
@@ -229,11 +230,11 @@ describe('online means the API answered (issue 18), and an offline app is not to
     try {
       mockFetch(noAnswer);
       // the first: the app did not know yet
-      await expect(api.get('/api/clients/by-phone/%2B2348031234567')).rejects.toMatchObject({ status: 0 });
+      await expect(api.get(route('/api/clients/by-phone/{phone}', { phone: '+2348031234567' }))).rejects.toMatchObject({ status: 0 });
       expect(toasts).toHaveBeenCalledTimes(1);
       // offline now (the header pill says so): the till's lookups in the background fail quietly
-      await expect(api.get('/api/clients/by-phone/%2B2348031234567')).rejects.toMatchObject({ status: 0 });
-      await expect(api.getPaged('/api/orders')).rejects.toMatchObject({ status: 0 });
+      await expect(api.get(route('/api/clients/by-phone/{phone}', { phone: '+2348031234567' }))).rejects.toMatchObject({ status: 0 });
+      await expect(api.get('/api/orders')).rejects.toMatchObject({ status: 0 });
       expect(toasts).toHaveBeenCalledTimes(1);
       expect(warn).toHaveBeenCalledTimes(3);
       // a write the person asked for still says it did not happen

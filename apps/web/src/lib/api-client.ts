@@ -1,4 +1,4 @@
-import type { DeviceToken, ErrorBody, Paged } from '@studio/shared';
+import type { ApiAnswer, ApiMethod, ApiRoute, DeviceToken, ErrorBody, RouteParamNames, RoutePath } from '@studio/shared';
 import { ApiError } from './api-error';
 import { apiBase } from './config';
 import { reportApiError } from './error-notifier';
@@ -146,17 +146,22 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && typeof (value as ErrorBody).message === 'string';
 }
 
-/** Thin verbs over apiRequest; each returns the `data` of the envelope, or the whole paged envelope. */
+/**
+ * A call's address: a template of the route table without `{params}` as it is (`'/api/dashboard'`), or one filled in
+ * by `route(template, params)`. Either way its type names the template, and so the answer (decision 037).
+ */
+export type CallPath<M extends ApiMethod, P extends ApiRoute<M>> = RoutePath<P> | ([RouteParamNames<P>] extends [never] ? P : never);
+
+/** Thin verbs over apiRequest; each returns the `data` of the envelope, typed from the route table (shared routes.ts). */
 export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
-    apiRequest<{ data: T }>(path, { query, signal }).then((r) => r.data),
-  getPaged: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) => apiRequest<Paged<T> | { data: T[] }>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<{ data: T }>(path, { ...options, method: 'POST', body }).then((r) => r.data),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<{ data: T }>(path, { ...options, method: 'PUT', body }).then((r) => r.data),
-  delete: <T = { id: number }>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<{ data: T }>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
+  get: <P extends ApiRoute<'GET'>>(path: CallPath<'GET', P>, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<{ data: ApiAnswer<'GET', P> }>(path, { query, signal }).then((r) => r.data),
+  post: <P extends ApiRoute<'POST'>>(path: CallPath<'POST', P>, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<{ data: ApiAnswer<'POST', P> }>(path, { ...options, method: 'POST', body }).then((r) => r.data),
+  put: <P extends ApiRoute<'PUT'>>(path: CallPath<'PUT', P>, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<{ data: ApiAnswer<'PUT', P> }>(path, { ...options, method: 'PUT', body }).then((r) => r.data),
+  delete: <P extends ApiRoute<'DELETE'>>(path: CallPath<'DELETE', P>, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<{ data: ApiAnswer<'DELETE', P> }>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
 };
 
 /** A lost answer: the server was not reached or a proxy in front of it gave up; the write may or may not have happened. */

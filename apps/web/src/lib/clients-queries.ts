@@ -1,6 +1,6 @@
-import { type Appointment, type Client, type ClientHistory, type Order, type Outlet, appointments, clients, normalizePhone } from '@studio/shared';
+import { type Appointment, type Order, type Outlet, appointments, clients, normalizePhone, route } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, segment } from './api-client';
+import { api } from './api-client';
 
 // What more than one screen asks about clients: the clients' pages, the appointment book and the till
 // (features never import one another; docs/decisions/021-clients-and-appointments.md).
@@ -15,7 +15,7 @@ export const clientKeys = {
 export function useClientHistory(id: number | null) {
   return useQuery({
     queryKey: clientKeys.history(id ?? 0),
-    queryFn: ({ signal }) => api.get<ClientHistory>(`${clients.path}/${segment(id!)}/history`, undefined, signal),
+    queryFn: ({ signal }) => api.get(route('/api/clients/{id}/history', { id: id! }), undefined, signal),
     enabled: typeof id === 'number' && id > 0,
   });
 }
@@ -28,7 +28,7 @@ export function useClientByPhone(typed: string) {
   const phone = normalizePhone(typed);
   const query = useQuery({
     queryKey: clientKeys.byPhone(phone ?? ''),
-    queryFn: ({ signal }) => api.get<Client | null>(`${clients.path}/by-phone/${segment(phone!)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(route('/api/clients/by-phone/{phone}', { phone: phone! }), undefined, signal),
     enabled: phone !== null,
     staleTime: 30_000,
   });
@@ -37,14 +37,14 @@ export function useClientByPhone(typed: string) {
 
 /** The client's last paid sale (at this outlet): what "Repeat last purchase" puts back in the cart. */
 export function fetchLastPurchase(clientId: number, outlet: Outlet): Promise<Order | null> {
-  return api.get<Order | null>(`${clients.path}/${segment(clientId)}/last-purchase`, { outlet });
+  return api.get(route('/api/clients/{id}/last-purchase', { id: clientId }), { outlet });
 }
 
 /** One appointment (the till checks one out). */
 export function useAppointment(id: number | null) {
   return useQuery({
     queryKey: [appointments.name, 'detail', id ?? 0],
-    queryFn: ({ signal }) => api.get<Appointment>(`${appointments.path}/${segment(id!)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(route('/api/appointments/{id}', { id: id! }), undefined, signal),
     enabled: typeof id === 'number' && id > 0,
   });
 }

@@ -44,7 +44,7 @@ export function useStudioSettings() {
 export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: StudioSettingsUpdate) => api.put<StudioSettings>('/api/settings', settings),
+    mutationFn: (settings: StudioSettingsUpdate) => api.put('/api/settings', settings),
     onSuccess: (saved) => {
       writeJson(STORAGE_KEYS.settings, saved);
       // a page drawn from here on writes its times on the new clock (each time is formatted as it is drawn)

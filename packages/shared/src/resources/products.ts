@@ -223,3 +223,10 @@ export const stockTransferSchema = z.object({
   note: optionalText(255),
 });
 export type StockTransferInput = z.input<typeof stockTransferSchema>;
+
+/** `POST /api/stock-transfers`: the product in both outlets after the move. */
+export interface StockTransferResult {
+  from: Product;
+  to: Product;
+  quantity: number;
+}

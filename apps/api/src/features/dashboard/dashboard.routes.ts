@@ -19,6 +19,8 @@ import {
   monthRange,
   studioDate,
   studioInstant,
+  dataEnvelope,
+  dashboardSchema,
 } from '@studio/shared';
 import { rows, type Db } from '../../db/client.js';
 import { isoText, jsonRow, jsonRows, oneStatement } from '../../db/one-statement.js';
@@ -434,5 +436,5 @@ function bookingsSection({ bookings_upcoming: rows, bookings_dues: dues }: Answe
 
 /** `GET /api/dashboard` (admin): every figure the dashboard shows, in one call (cost and profit included). */
 export function registerDashboardRoutes(app: FastifyInstance, db: Db, options: DashboardOptions = {}): void {
-  app.get('/api/dashboard', { config: { role: 'admin' }, schema: { tags: ['Dashboard'] } }, async () => ({ data: await dashboard(db, app.config, new Date(), options) }));
+  app.get('/api/dashboard', { config: { role: 'admin' }, schema: { tags: ['Dashboard'], response: { 200: dataEnvelope(dashboardSchema) } } }, async () => ({ data: await dashboard(db, app.config, new Date(), options) }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { studioSettingsUpdateSchema } from '@studio/shared';
+import { dataEnvelope, studioSettingsSchema, studioSettingsUpdateSchema } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../plugins/auth.js';
 import { recordActivity } from '../../plugins/activity-log.js';
@@ -16,9 +16,9 @@ export function registerSettingsRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Settings'];
 
-  app.get('/api/settings', { config: { role: 'staff' }, schema: { tags } }, async () => ({ data: await readSettings(db) }));
+  app.get('/api/settings', { config: { role: 'staff' }, schema: { tags, response: { 200: dataEnvelope(studioSettingsSchema) } } }, async () => ({ data: await readSettings(db) }));
 
-  app.put('/api/settings', { config: { role: 'admin' }, schema: { tags, body: studioSettingsUpdateSchema } }, async (req) => {
+  app.put('/api/settings', { config: { role: 'admin' }, schema: { tags, body: studioSettingsUpdateSchema, response: { 200: dataEnvelope(studioSettingsSchema) } } }, async (req) => {
     const user = currentUser(req);
     const body = req.body;
     await db.transaction(async (tx) => {

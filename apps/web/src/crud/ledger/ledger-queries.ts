@@ -1,6 +1,7 @@
-import type { LedgerPayment, LedgerPaymentInput, LedgerReversalInput, LedgerWriteResult, RecordOf, ResourceDefinition } from '@studio/shared';
+import { resourceCalls } from '../../lib/resource-calls';
+import type { LedgerPaymentInput, LedgerReversalInput, LedgerWriteResult, RecordOf, ResourceDefinition } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, moneyPost, segment } from '../../lib/api-client';
+import { moneyPost, segment } from '../../lib/api-client';
 import { resourceKeys } from '../create-resource-hooks';
 
 /**
@@ -28,7 +29,7 @@ export function paymentsPath(resource: ResourceDefinition, parentId: number): st
 export function usePayments(resource: ResourceDefinition, parentId: number | null) {
   return useQuery({
     queryKey: ledgerKeys(resource).list(parentId ?? 0),
-    queryFn: ({ signal }) => api.get<LedgerPayment[]>(paymentsPath(resource, parentId!), undefined, signal),
+    queryFn: ({ signal }) => resourceCalls.payments(resource, parentId!, signal),
     enabled: typeof parentId === 'number',
   });
 }

@@ -1,3 +1,4 @@
+import { resourceCalls } from '../../lib/resource-calls';
 import { Badge, Button, Grid, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -28,7 +29,7 @@ import { ResourceForm } from '../../crud/resource-form';
 import { StatusBadge } from '../../crud/status-badge';
 import { defineResourceUi } from '../../crud/resource-ui';
 import { useMonthParam } from '../../crud/use-month-param';
-import { api, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { formatClock } from '../../lib/studio-time';
 import { notify } from '../../lib/notify';
@@ -166,7 +167,7 @@ export function ManageBookingsPage({ title }: { title: string }) {
   // the calendar shows every booking of the month and filters (a month has tens, not thousands)
   const calendar = useQuery({
     queryKey: [...resourceKeys(bridalBookings.name).lists(), 'calendar', month, query],
-    queryFn: ({ signal }) => api.get<BridalBooking[]>(listPath(bridalBookings, 'getmonth', { month }), query, signal),
+    queryFn: ({ signal }) => resourceCalls.listCall(bridalBookings, 'getmonth', { month }, query, signal),
   });
   const open = opened ? (calendar.data?.find((b) => b.id === opened.id) ?? opened) : null;
   /** A row of the list or of a search (any month): the calendar moves to its month and day, and it opens. */

@@ -1,9 +1,8 @@
+import { route } from '@studio/shared';
 import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   type Client,
-  type ClientDuplicate,
-  type ClientCredit,
   PREPAID_LINE_LABELS,
   type ClientHistoryEntry,
   type ClientMergeRecord,
@@ -23,7 +22,7 @@ import { DataTable, dataTableIds } from '../../crud/data-table';
 import { ResourceForm } from '../../crud/resource-form';
 import { ResourceListPage } from '../../crud/resource-list-page';
 import { type ColumnDef, defineResourceUi } from '../../crud/resource-ui';
-import { api, segment } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../lib/auth-store';
 import { useClientHistory } from '../../lib/clients-queries';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -142,7 +141,7 @@ const historyColumns: ColumnDef<HistoryRow>[] = [
 /** A client's page (`/clients/:id`): details, PMU notes, history across outlets; admins merge, export and erase. */
 /** The client's store credit (issue 31, item 3): its balance and every line, newest last; nothing shown when none. */
 function StoreCredit({ clientId }: { clientId: number }) {
-  const credit = useQuery({ queryKey: ['clients', clientId, 'credit'], queryFn: ({ signal }) => api.get<ClientCredit>(`/api/clients/${segment(clientId)}/credit`, undefined, signal) });
+  const credit = useQuery({ queryKey: ['clients', clientId, 'credit'], queryFn: ({ signal }) => api.get(route('/api/clients/{id}/credit', { id: clientId }), undefined, signal) });
   const c = credit.data;
   if (!c || c.lines.length === 0) return null;
   return (
@@ -191,7 +190,7 @@ export function ClientPage({ title }: { title: string }) {
 
   async function exportData() {
     if (!client) return;
-    const data = await api.get<unknown>(`${clients.path}/${segment(client.id)}/export`);
+    const data = await api.get(route('/api/clients/{id}/export', { id: client.id }));
     const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
@@ -379,7 +378,7 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
   const [saving, setSaving] = useState(false);
   const duplicates = useQuery({
     queryKey: [...clientMergeKey(keep.id), 'duplicates'],
-    queryFn: ({ signal }) => api.get<ClientDuplicate[]>(`${clients.path}/${segment(keep.id)}/duplicates`, undefined, signal),
+    queryFn: ({ signal }) => api.get(route('/api/clients/{id}/duplicates', { id: keep.id }), undefined, signal),
     enabled: opened,
   });
   const found = hooksFor(clients).useList({ q: q || undefined, perPage: 20 });
@@ -395,7 +394,7 @@ function MergeModal({ keep, opened, onClose }: { keep: Client; opened: boolean; 
     if (!mergeId) return;
     setSaving(true);
     try {
-      await api.post(`${clients.path}/merge`, { keep_id: keep.id, merge_id: Number(mergeId) });
+      await api.post('/api/clients/merge', { keep_id: keep.id, merge_id: Number(mergeId) });
       await queryClient.invalidateQueries({ queryKey: resourceKeys(clients.name).all });
       await queryClient.invalidateQueries({ queryKey: clientMergeKey(keep.id) });
       notify.success(`Merged into ${keep.name}. It can be undone for 7 days from this page.`);
@@ -512,13 +511,13 @@ function MergeUndo({ client }: { client: Client }) {
   const [saving, setSaving] = useState<number | null>(null);
   const merges = useQuery({
     queryKey: clientMergeKey(client.id),
-    queryFn: ({ signal }) => api.get<ClientMergeRecord[]>(`${clients.path}/${segment(client.id)}/merges`, undefined, signal),
+    queryFn: ({ signal }) => api.get(route('/api/clients/{id}/merges', { id: client.id }), undefined, signal),
   });
   const open = (merges.data ?? []).filter((m) => m.keep_id === client.id && m.can_undo);
   async function undo(m: ClientMergeRecord) {
     setSaving(m.id);
     try {
-      await api.post(`${clients.path}/merges/${segment(m.id)}/undo`, {});
+      await api.post(route('/api/clients/merges/{id}/undo', { id: m.id }), {});
       await queryClient.invalidateQueries({ queryKey: resourceKeys(clients.name).all });
       await queryClient.invalidateQueries({ queryKey: clientMergeKey(client.id) });
       await queryClient.invalidateQueries({ queryKey: ['clients'] });
@@ -556,7 +555,7 @@ function EraseModal({ client, opened, onClose }: { client: Client; opened: boole
     setSaving(true);
     setError(null);
     try {
-      await api.post(`${clients.path}/${segment(client.id)}/erase`, { reason: reason.trim() }, { quiet: true });
+      await api.post(route('/api/clients/{id}/erase', { id: client.id }), { reason: reason.trim() }, { quiet: true });
       await queryClient.invalidateQueries({ queryKey: resourceKeys(clients.name).all });
       notify.success('The client’s personal details were erased; their money records are kept.');
       onClose();

@@ -1,4 +1,3 @@
-import type { Dashboard } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -12,7 +11,7 @@ export const dashboardKeys = { all: ['dashboard'] as const };
 export function useDashboard(enabled = true) {
   return useQuery({
     queryKey: dashboardKeys.all,
-    queryFn: ({ signal }) => api.get<Dashboard>('/api/dashboard', undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/dashboard', undefined, signal),
     staleTime: 0,
     refetchOnWindowFocus: true,
     enabled,

@@ -1,7 +1,7 @@
-import { type FinancePeriodRow, type FinanceSummary, finances } from '@studio/shared';
+import { finances, route } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { resourceKeys } from '../../crud/create-resource-hooks';
-import { api, segment } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 // Every key is rooted at the resource's name: adding, editing or deleting an entry refreshes the summaries too.
 const root = resourceKeys(finances.name).all;
@@ -13,14 +13,14 @@ export const financeKeys = {
 
 /** The categories offered by type: the starting list and every one in use. */
 export function fetchCategories(signal?: AbortSignal) {
-  return api.get<{ income: string[]; expense: string[] }>(`${finances.path}/categories`, undefined, signal);
+  return api.get('/api/finances/categories', undefined, signal);
 }
 
 /** GET /api/finances/summary-range/{from}/{to}: income by source, expenses by category, totals and net. */
 export function useFinanceSummary(from: string, to: string) {
   return useQuery({
     queryKey: financeKeys.summary(from, to),
-    queryFn: ({ signal }) => api.get<FinanceSummary>(`${finances.path}/summary-range/${segment(from)}/${segment(to)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(route('/api/finances/summary-range/{from}/{to}', { from, to }), undefined, signal),
   });
 }
 
@@ -28,6 +28,6 @@ export function useFinanceSummary(from: string, to: string) {
 export function useFinancePeriods(unit: 'monthly' | 'yearly', from: string, to: string) {
   return useQuery({
     queryKey: financeKeys.periods(unit, from, to),
-    queryFn: ({ signal }) => api.get<FinancePeriodRow[]>(`${finances.path}/summary-${unit}/${segment(from)}/${segment(to)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(route('/api/finances/summary-{unit}/{from}/{to}', { unit, from, to }), undefined, signal),
   });
 }

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { Alert, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FinanceEntry, type FinanceSummary, type ListSummary, type PrepaidLiability, finances, listPath } from '@studio/shared';
+import { type FinanceEntry, type FinanceSummary, type ListSummary, finances, listPath } from '@studio/shared';
 import { IconPlus, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { resourceKeys } from '../../crud/create-resource-hooks';
@@ -86,7 +86,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
  */
 /** What has been paid for and not yet served (issue 31, item 7): apart from income, today's figure whatever the period. */
 function OwedInService() {
-  const owed = useQuery({ queryKey: ['prepaid', 'liability'], queryFn: ({ signal }) => api.get<PrepaidLiability>('/api/prepaid/liability', undefined, signal) });
+  const owed = useQuery({ queryKey: ['prepaid', 'liability'], queryFn: ({ signal }) => api.get('/api/prepaid/liability', undefined, signal) });
   const d = owed.data;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="owed-in-service">

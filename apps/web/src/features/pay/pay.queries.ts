@@ -1,4 +1,5 @@
-import type { MyEarnings, PayRun } from '@studio/shared';
+import { route } from '@studio/shared';
+import type { PayRun } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, authHeaders, buildUrl, segment } from '../../lib/api-client';
 
@@ -9,19 +10,19 @@ export const payKeys = {
   earnings: (from: string, to: string) => ['my-earnings', from, to] as const,
 };
 
-export const usePayRuns = () => useQuery({ queryKey: payKeys.runs, queryFn: ({ signal }) => api.get<PayRun[]>('/api/pay-runs', undefined, signal) });
+export const usePayRuns = () => useQuery({ queryKey: payKeys.runs, queryFn: ({ signal }) => api.get('/api/pay-runs', undefined, signal) });
 export const usePayRun = (id: number | null) =>
-  useQuery({ queryKey: payKeys.run(id ?? 0), enabled: id !== null && id > 0, queryFn: ({ signal }) => api.get<PayRun>(`/api/pay-runs/${segment(id!)}`, undefined, signal) });
+  useQuery({ queryKey: payKeys.run(id ?? 0), enabled: id !== null && id > 0, queryFn: ({ signal }) => api.get(route('/api/pay-runs/{id}', { id: id! }), undefined, signal) });
 export const useMyEarnings = (from: string, to: string) =>
-  useQuery({ queryKey: payKeys.earnings(from, to), enabled: from <= to, queryFn: ({ signal }) => api.get<MyEarnings>(`/api/my-earnings/${segment(from)}/${segment(to)}`, undefined, signal) });
+  useQuery({ queryKey: payKeys.earnings(from, to), enabled: from <= to, queryFn: ({ signal }) => api.get(route('/api/my-earnings/{from}/{to}', { from, to }), undefined, signal) });
 
 export function useDraftPayRun() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (period: { from: string; to: string }) => api.post<PayRun>('/api/pay-runs', period), onSuccess: () => client.invalidateQueries({ queryKey: payKeys.runs }) });
+  return useMutation({ mutationFn: (period: { from: string; to: string }) => api.post('/api/pay-runs', period), onSuccess: () => client.invalidateQueries({ queryKey: payKeys.runs }) });
 }
 export function useClosePayRun() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => api.post<PayRun>(`/api/pay-runs/${segment(id)}/close`), onSuccess: () => client.invalidateQueries({ queryKey: payKeys.runs }) });
+  return useMutation({ mutationFn: (id: number) => api.post(route('/api/pay-runs/{id}/close', { id })), onSuccess: () => client.invalidateQueries({ queryKey: payKeys.runs }) });
 }
 
 /** Downloads the run's bank-transfer list (a CSV the server writes). */

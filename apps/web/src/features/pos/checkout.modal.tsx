@@ -1,3 +1,4 @@
+import { route } from '@studio/shared';
 import { ActionIcon, Alert, Button, Chip, Divider, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -202,10 +203,10 @@ function CheckoutForm({ outlet, cart, onClose, onSold, onRefused, onSending, off
       onSending(true);
       try {
         // an appointment's check-out is safe to send again: the server answers the sale it already made
-        if (cart.appointment) return { order: await api.post<Order>(`/api/appointments/${cart.appointment.id}/checkout`, body, { quiet: true }), provisional: false };
+        if (cart.appointment) return { order: await api.post(route('/api/appointments/{id}/checkout', { id: cart.appointment.id }), body, { quiet: true }), provisional: false };
         const patience = AbortSignal.timeout(SALE_TIMEOUT_MS);
         try {
-          return { order: await api.post<Order>('/api/orders', body, { quiet: true, signal: patience }), provisional: false };
+          return { order: await api.post('/api/orders', body, { quiet: true, signal: patience }), provisional: false };
         } catch (e) {
           // a browser without IndexedDB cannot keep it: Retry (the same client_ref) is all there is
           if ((!lostAnswer(e) && !patience.aborted) || typeof indexedDB === 'undefined') throw e;

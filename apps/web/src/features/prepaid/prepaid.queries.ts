@@ -1,4 +1,4 @@
-import type { ClientCredit, GiftVoucher, PrepaidLiability } from '@studio/shared';
+import type { ClientCredit, GiftVoucher } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, moneyPost } from '../../lib/api-client';
 
@@ -6,8 +6,8 @@ import { api, moneyPost } from '../../lib/api-client';
 
 export const prepaidKeys = { vouchers: ['gift-vouchers'] as const, liability: ['prepaid', 'liability'] as const };
 
-export const useVouchers = () => useQuery({ queryKey: prepaidKeys.vouchers, queryFn: ({ signal }) => api.get<GiftVoucher[]>('/api/gift-vouchers', undefined, signal) });
-export const useLiability = () => useQuery({ queryKey: prepaidKeys.liability, queryFn: ({ signal }) => api.get<PrepaidLiability>('/api/prepaid/liability', undefined, signal) });
+export const useVouchers = () => useQuery({ queryKey: prepaidKeys.vouchers, queryFn: ({ signal }) => api.get('/api/gift-vouchers', undefined, signal) });
+export const useLiability = () => useQuery({ queryKey: prepaidKeys.liability, queryFn: ({ signal }) => api.get('/api/prepaid/liability', undefined, signal) });
 
 /** POST /api/gift-vouchers: money taken, so safe to retry (moneyPost keeps one client_ref across its tries). */
 export function useSellVoucher() {

@@ -1,4 +1,4 @@
-import { type Outlet, type Paged, type Product, type QuantityChange, type StockMovement, type StockTransferInput, fromKobo, products, toKobo } from '@studio/shared';
+import { type Outlet, type Paged, type Product, type QuantityChange, type StockMovement, type StockTransferInput, fromKobo, products, toKobo, route } from '@studio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { resourceKeys, useRefreshAfterWrite } from '../../crud/create-resource-hooks';
 import { api, apiRequest, segment } from '../../lib/api-client';
@@ -45,7 +45,7 @@ export function summarizeStock(rows: readonly Product[]): StockSummary {
 export function useStockSummary(outlet: Outlet) {
   return useQuery({
     queryKey: [...keys.all, 'summary', outlet],
-    queryFn: ({ signal }) => api.get<Product[]>(products.path, { outlet }, signal).then(summarizeStock),
+    queryFn: ({ signal }) => api.get('/api/products', { outlet }, signal).then(summarizeStock),
   });
 }
 
@@ -68,22 +68,18 @@ const useInvalidateProducts = () => useRefreshAfterWrite(products.name);
 export function useQuantityChange() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: QuantityChange }) => api.put<Product>(`${products.path}/quantity/${segment(id)}`, body, { quiet: true }),
+    mutationFn: ({ id, body }: { id: number; body: QuantityChange }) => api.put(route('/api/products/quantity/{id}', { id }), body, { quiet: true }),
     onSuccess: invalidate,
   });
 }
 
-export interface StockTransferResult {
-  from: Product;
-  to: Product;
-  quantity: number;
-}
+export type { StockTransferResult } from '@studio/shared';
 
 /** POST /api/stock-transfers { product_id, to_outlet, quantity, note }. */
 export function useStockTransfer() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: (body: StockTransferInput) => api.post<StockTransferResult>('/api/stock-transfers', body, { quiet: true }),
+    mutationFn: (body: StockTransferInput) => api.post('/api/stock-transfers', body, { quiet: true }),
     onSuccess: invalidate,
   });
 }

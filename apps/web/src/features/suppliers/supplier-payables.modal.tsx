@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { MONEY_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type Supplier, type SupplierPayables, suppliers, supplierPaymentSchema } from '@studio/shared';
+import { MONEY_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod, type Supplier, type SupplierPayables, suppliers, supplierPaymentSchema, route } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCash } from '@tabler/icons-react';
 import { useSchemaForm } from '../../crud/use-schema-form';
@@ -23,7 +23,7 @@ export function SupplierPayablesModal({ supplier, onClose }: { supplier: Supplie
 }
 
 function Payables({ supplier }: { supplier: Supplier }) {
-  const payables = useQuery({ queryKey: payablesKey(supplier.id), queryFn: ({ signal }) => api.get<SupplierPayables>(`${suppliers.path}/${segment(supplier.id)}/payables`, undefined, signal) });
+  const payables = useQuery({ queryKey: payablesKey(supplier.id), queryFn: ({ signal }) => api.get(route('/api/suppliers/{id}/payables', { id: supplier.id }), undefined, signal) });
   if (!payables.data) return payables.isError ? <Alert color="red">What is owed could not be loaded.</Alert> : <Loader size="sm" />;
   const p = payables.data;
   return (

@@ -1,9 +1,9 @@
+import { resourceCalls } from '../../lib/resource-calls';
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { type HostelStudent, hostelStudents, listPath } from '@studio/shared';
+import { type HostelStudent, hostelStudents } from '@studio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { resourceKeys } from '../../crud/create-resource-hooks';
 import type { ReferenceOptions } from '../../crud/reference-options';
-import { api } from '../../lib/api-client';
 
 /** How many hostel students are in session today, by pricing: one whole list (a hostel has tens of beds), grouped here. */
 export function bedsTakenByPricing(inSession: readonly Pick<HostelStudent, 'pricing_id'>[]): Map<number, number> {
@@ -20,7 +20,7 @@ export function bedsTakenByPricing(inSession: readonly Pick<HostelStudent, 'pric
 export function HostelBeds({ pricings }: { pricings: ReferenceOptions }) {
   const inSession = useQuery({
     queryKey: [...resourceKeys(hostelStudents.name).lists(), 'beds'],
-    queryFn: ({ signal }) => api.get<HostelStudent[]>(listPath(hostelStudents, 'insession'), undefined, signal),
+    queryFn: ({ signal }) => resourceCalls.listCall(hostelStudents, 'insession', {}, undefined, signal),
   });
   const taken = bedsTakenByPricing(inSession.data ?? []);
   const hostelPricings = pricings.records.filter((p) => p.type === 'hostel');

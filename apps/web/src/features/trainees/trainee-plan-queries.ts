@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttendanceRecord, AttendanceStatus, BankAccount, Certificate, CertificateDetail, OverdueTrainee, ScheduleRow, TraineeKind } from '@studio/shared';
-import { TRAINEE_KIND_PATHS, traineeKindOfPath } from '@studio/shared';
+import type { AttendanceRecord, AttendanceStatus, TraineeKind } from '@studio/shared';
+import { TRAINEE_KIND_PATHS, traineeKindOfPath, route } from '@studio/shared';
 import { api, apiRequest, segment } from '../../lib/api-client';
 
 // The calls of issue 33 (docs/api.md, Trainees): schedule, attendance, register, certificates, statement.
@@ -20,25 +20,10 @@ export interface AttendanceAnswer {
   data: AttendanceRecord[];
   summary: { marked: number; present: number; late: number; absent: number; share_present: number | null; min_percent: number | null };
 }
-export interface Statement {
-  trainee: { id: number; name: string; phone: string; start_date: string; end_date: string; fee: number; amount_paid: number; balance: number; program: string };
-  schedule: ScheduleRow[];
-  next_due: ScheduleRow | null;
-  overdue_amount: number;
-  bank_account: BankAccount | null;
-  message: string;
-  today: string;
-}
-export interface RegisterRow {
-  id: number;
-  name: string;
-  phone: string;
-  program: string;
-  status: AttendanceStatus | null;
-}
+export type { RegisterRow, Statement } from '@studio/shared';
 
 export const useStatement = (kind: TraineeKind, id: number) =>
-  useQuery({ queryKey: [...keys.trainee(kind, id), 'statement'], queryFn: ({ signal }) => api.get<Statement>(`${base(kind, id)}/statement`, undefined, signal) });
+  useQuery({ queryKey: [...keys.trainee(kind, id), 'statement'], queryFn: ({ signal }) => api.get(route('/api/{kind}/{id}/statement', { kind: TRAINEE_KIND_PATHS[kind], id }), undefined, signal) });
 
 export const useAttendance = (kind: TraineeKind, id: number) =>
   useQuery({
@@ -47,12 +32,12 @@ export const useAttendance = (kind: TraineeKind, id: number) =>
   });
 
 export const useCertificates = (kind: TraineeKind, id: number, enabled: boolean) =>
-  useQuery({ queryKey: [...keys.trainee(kind, id), 'certificates'], enabled, queryFn: ({ signal }) => api.get<CertificateDetail[]>(`${base(kind, id)}/certificates`, undefined, signal) });
+  useQuery({ queryKey: [...keys.trainee(kind, id), 'certificates'], enabled, queryFn: ({ signal }) => api.get(route('/api/{kind}/{id}/certificates', { kind: TRAINEE_KIND_PATHS[kind], id }), undefined, signal) });
 
 export function useIssueCertificate(kind: TraineeKind, id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Certificate>(`${base(kind, id)}/certificate`, undefined, { quiet: true }),
+    mutationFn: () => api.post(route('/api/{kind}/{id}/certificate', { kind: TRAINEE_KIND_PATHS[kind], id }), undefined, { quiet: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.trainee(kind, id) }),
   });
 }
@@ -60,7 +45,7 @@ export function useIssueCertificate(kind: TraineeKind, id: number) {
 export function useRevokeCertificate(kind: TraineeKind, id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ serial, reason }: { serial: string; reason: string }) => api.post<CertificateDetail>(`/api/certificates/${segment(serial)}/revoke`, { reason }),
+    mutationFn: ({ serial, reason }: { serial: string; reason: string }) => api.post(route('/api/certificates/{serial}/revoke', { serial }), { reason }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.trainee(kind, id) }),
   });
 }
@@ -68,7 +53,7 @@ export function useRevokeCertificate(kind: TraineeKind, id: number) {
 export const useRegister = (kind: TraineeKind, date: string, programId: number | null) =>
   useQuery({
     queryKey: keys.register(kind, date, programId),
-    queryFn: ({ signal }) => api.get<RegisterRow[]>('/api/attendance/register', { kind, date, program_id: programId ?? undefined }, signal),
+    queryFn: ({ signal }) => api.get('/api/attendance/register', { kind, date, program_id: programId ?? undefined }, signal),
   });
 
 export function useMarkAttendance(kind: TraineeKind, date: string, programId: number | null) {
@@ -81,4 +66,4 @@ export function useMarkAttendance(kind: TraineeKind, date: string, programId: nu
 }
 
 export const useOverdue = (kind: TraineeKind) =>
-  useQuery({ queryKey: keys.overdue(kind), queryFn: ({ signal }) => api.get<OverdueTrainee[]>(`/api/${TRAINEE_KIND_PATHS[kind]}-overdue`, undefined, signal) });
+  useQuery({ queryKey: keys.overdue(kind), queryFn: ({ signal }) => api.get(route('/api/{kind}-overdue', { kind: TRAINEE_KIND_PATHS[kind] }), undefined, signal) });

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { passwordChangeSchema } from '@studio/shared';
+import { passwordChangeSchema, route } from '@studio/shared';
 import { z } from 'zod';
 import { useSchemaForm } from '../../crud/use-schema-form';
-import { api, segment } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 // Changing one's own password also needs the current one (contract §3); the sentence comes from the shared messages.
 const ownPasswordChangeSchema = passwordChangeSchema.safeExtend({ current_password: z.string().min(1) });
@@ -24,7 +24,7 @@ export function ChangePasswordForm({ userId, own, onDone }: ChangePasswordProps)
     toBody: ({ current_password, ...change }) => (own ? { ...change, current_password } : change),
     inputs: () => (own ? ['current_password', 'password', 'password_confirmation'] : ['password', 'password_confirmation']),
     labels: { current_password: 'Current password', password: 'New password', password_confirmation: 'Confirm new password' },
-    submit: (body) => api.put(`/api/users/password/${segment(userId)}`, body),
+    submit: (body) => api.put(route('/api/users/password/{id}', { id: userId }), body),
     successMessage: own ? 'Your password has been changed.' : 'The password has been changed; that user must sign in again.',
     onSuccess: () => onDone?.(),
   });

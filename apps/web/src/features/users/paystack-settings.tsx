@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
-import { type IntegrationStatus, paystackSettingSchema } from '@studio/shared';
+import { paystackSettingSchema } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useSchemaForm } from '../../crud/use-schema-form';
@@ -15,9 +15,9 @@ const keyForm = z.object({ secret_key: paystackSettingSchema.shape.secret_key.un
  */
 export function PaystackSettings() {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: paystackKey, queryFn: ({ signal }) => api.get<IntegrationStatus>('/api/integrations/paystack', undefined, signal) });
+  const status = useQuery({ queryKey: paystackKey, queryFn: ({ signal }) => api.get('/api/integrations/paystack', undefined, signal) });
   const save = useMutation({
-    mutationFn: (secret_key: string | null) => api.put<IntegrationStatus>('/api/integrations/paystack', { secret_key }),
+    mutationFn: (secret_key: string | null) => api.put('/api/integrations/paystack', { secret_key }),
     onSuccess: (data) => queryClient.setQueryData(paystackKey, data),
   });
   const { form, onSubmit, saving, formError } = useSchemaForm({

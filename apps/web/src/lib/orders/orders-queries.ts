@@ -1,5 +1,5 @@
-import type { Order, OrderListSummary, OrderPaymentInput, OrderRefundInput, OrderUpdate, Outlet, Paged, StaffPerformanceRow, StaffSummary } from '@studio/shared';
-import { ORDERS_PER_PAGE } from '@studio/shared';
+import type { Order, OrderListSummary, OrderPaymentInput, OrderRefundInput, OrderUpdate, Outlet, Paged, StaffSummary } from '@studio/shared';
+import { ORDERS_PER_PAGE, route } from '@studio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, moneyPost, segment } from '../api-client';
 
@@ -61,7 +61,7 @@ function sameList(previousKey: readonly unknown[] | undefined, key: readonly unk
 export function useOrder(id: number | null, initial?: Order) {
   return useQuery({
     queryKey: orderKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<Order>(`/api/orders/${segment(id!)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(route('/api/orders/{id}', { id: id! }), undefined, signal),
     enabled: id !== null,
     placeholderData: initial && initial.id === id ? initial : undefined,
   });
@@ -81,7 +81,7 @@ export function useStaffOrders(staffId: number | undefined, from: string | null,
 export function useStaffPerformances(from: string | null, to: string | null) {
   return useQuery({
     queryKey: orderKeys.performances(from ?? '', to ?? ''),
-    queryFn: ({ signal }) => api.get<StaffPerformanceRow[]>(`/api/staff-performances/${segment(from!)}/${segment(to!)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(route('/api/staff-performances/{from}/{to}', { from: from!, to: to! }), undefined, signal),
     enabled: !!from && !!to,
   });
 }
@@ -99,7 +99,7 @@ export function useVoidOrder() {
 export function useUpdateOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: OrderUpdate }) => api.put<Order>(`/api/orders/${segment(id)}`, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: OrderUpdate }) => api.put(route('/api/orders/{id}', { id }), changes),
     onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
