@@ -55,9 +55,13 @@ async function seedLongRows(admin: Page, staff: Page, tag: string) {
   await post(admin, '/api/bridalbookings', { client_name: long, phone: '0803 999 0006', event_date: studioDay(), package_id: pkg.id, amount_paid: 1000, payment_method: 'cash' });
   await post(admin, '/api/finances', { type: 'expense', category: 'Generator diesel and maintenance', amount: BIG, date: studioDay(), description: `Quarterly generator service and diesel for the three outlets ${tag}` });
   await post(admin, '/api/finances', { type: 'income', category: 'Masterclass sponsorship', amount: BIG, date: studioDay(), description: `Sponsorship of the bridal masterclass ${tag}` });
-  await post(admin, '/api/clients', { name: long, phone: '0803 999 0007', email: `oluwaseyifunmilayo.adebayo.ogunleye.${tag.toLowerCase()}@example.com` });
+  const client = await post(admin, '/api/clients', { name: long, phone: '0803 999 0007', email: `oluwaseyifunmilayo.adebayo.ogunleye.${tag.toLowerCase()}@example.com` });
   // value paid before (issue 31) and the rules of staff pay (issue 32)
   await post(admin, '/api/gift-vouchers', { face_value: BIG, buyer_name: long, buyer_phone: '0803 999 0009', recipient_name: long, payment_method: 'cash', client_ref: crypto.randomUUID() });
+  // a package of sessions (decision 040), sold to the client: the list and the client's page
+  const lashes = await post(admin, '/api/products', { outlet: 'salon', name: `Classic lash extensions, full set or fill ${tag}`, kind: 'service', price: BIG, cost_price: 0, duration_minutes: 90 });
+  const lashPackage = await post(admin, '/api/service-packages', { name: `Six classic lash fills, one every three weeks ${tag}`, service_id: lashes.id, sessions: 6, price: BIG, validity_days: 180 });
+  await post(admin, `/api/clients/${client.id}/packages`, { service_package_id: lashPackage.id, payment_method: 'cash', client_ref: crypto.randomUUID() });
   await post(admin, '/api/commission-rules', { name: `Makeup artists: ten percent of every service they do ${tag}`, role: 'Sales Rep', applies_to: 'service', kind: 'percentage', rate: 10, effective_from: studioDay() });
 }
 

@@ -22,6 +22,7 @@ import { registerActivityRoutes } from './features/activity/activity.routes.js';
 import { registerOrderRoutes } from './features/pos/orders.routes.js';
 import { assertEveryMethodHasTender } from './features/pos/index.js';
 import { registerPrepaidRoutes } from './features/prepaid/prepaid.routes.js';
+import { registerTouchUpRoutes } from './features/touch-ups/touch-ups.routes.js';
 import { registerSettingsRoutes } from './features/settings/settings.routes.js';
 import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
 import { registerTillProductRoutes } from './features/pos/till-products.routes.js';
@@ -134,6 +135,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   // the public certificate check is throttled by address like sign-in: 30 checks a minute, a valid one forgiven
   registerTraineeRoutes(app, db, new LoginThrottle(db, { max: 30, windowSeconds: 60 }));
   registerPrepaidRoutes(app, db);
+  registerTouchUpRoutes(app, db);
 
   fs.mkdirSync(app.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: app.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });

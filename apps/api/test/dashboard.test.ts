@@ -164,7 +164,7 @@ describe('GET /api/dashboard', () => {
 
   it('splits this month by payment method, cash net of change, adding up to the total', async () => {
     const d = await fetchDashboard();
-    expect(d.sales.payment_methods).toEqual({ cash: 27500.1, transfer: 24000, card: 6000.2, pos: 150000, deposit: 0, voucher: 0, credit: 0 });
+    expect(d.sales.payment_methods).toEqual({ cash: 27500.1, transfer: 24000, card: 6000.2, pos: 150000, deposit: 0, voucher: 0, credit: 0, package: 0 });
     const sumK = Object.values(d.sales.payment_methods).reduce((s, n) => s + Math.round(n * 100), 0);
     expect(sumK).toBe(Math.round(d.sales.month.total * 100));
   });
@@ -238,7 +238,7 @@ describe('GET /api/dashboard', () => {
       expect(d.sales.yesterday).toEqual({ date: '2025-03-31', count: 0, total: 0, by_outlet: zeros });
       expect(d.sales.month).toEqual({ month: '2025-04', from: '2025-04-01', to: '2025-04-01', count: 0, total: 0, by_outlet: zeros, gross_profit: 0 });
       expect(d.sales.last_month).toMatchObject({ month: '2025-03', count: 7, total: 207500.3, same_period: { from: '2025-03-01', to: '2025-03-01', count: 2, total: 11000.2 } });
-      expect(d.sales.payment_methods).toEqual({ cash: 0, transfer: 0, card: 0, pos: 0, deposit: 0, voucher: 0, credit: 0 });
+      expect(d.sales.payment_methods).toEqual({ cash: 0, transfer: 0, card: 0, pos: 0, deposit: 0, voucher: 0, credit: 0, package: 0 });
       expect([d.sales.top_products, d.sales.top_staff]).toEqual([[], []]);
       expect(d.sales.monthly.map((m) => m.month)).toEqual(['2024-05', '2024-06', '2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12', '2025-01', '2025-02', '2025-03', '2025-04']);
       expect(d.sales.daily).toHaveLength(30);

@@ -69,16 +69,16 @@ describe('GET /api/day-close/{outlet}/{date}', () => {
       count: 3,
       total: 29000,
       discount: 1000,
-      by_method: { cash: 14000, transfer: 14000, card: 0, pos: 3000, voucher: 0, credit: 0 },
+      by_method: { cash: 14000, transfer: 14000, card: 0, pos: 3000, voucher: 0, credit: 0, package: 0 },
       change_given: 2000,
       expected_cash: 12000,
       voids: { count: 1, total: 5000 },
       // the day's two transfer lines wait for a person (issue 17)
       transfers: { unconfirmed: { count: 2, amount: 14000 }, not_received: { count: 0, amount: 0 } },
       // no partial refund paid out that day (refunds.test.ts)
-      refunds: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0, voucher: 0, credit: 0 } },
-      deposits: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0, voucher: 0, credit: 0 } },
-      prepaid_sold: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0, voucher: 0, credit: 0 } },
+      refunds: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0, voucher: 0, credit: 0, package: 0 } },
+      deposits: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0, voucher: 0, credit: 0, package: 0 } },
+      prepaid_sold: { count: 0, total: 0, by_method: { cash: 0, transfer: 0, card: 0, pos: 0, voucher: 0, credit: 0, package: 0 } },
       items: [
         // equal totals: by name
         { product_id: product.id, name: 'Silk Foundation', quantity: 3, total: 15000 },
@@ -90,7 +90,7 @@ describe('GET /api/day-close/{outlet}/{date}', () => {
       ],
       gross_profit: 29000 - 3 * 3000,
       // what each method should hold: cash as tendered (14,000) less the change given (2,000)
-      expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000, voucher: 0, credit: 0 },
+      expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000, voucher: 0, credit: 0, package: 0 },
       close: null,
       reopened: [],
       // no till has offline sales waiting, none kept for review (issue 18)
@@ -178,10 +178,10 @@ describe('POST /api/day-close/{outlet}/{date}: closing the day', () => {
       outlet: 'store',
       date: DAY,
       status: 'closed',
-      expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000, voucher: 0, credit: 0 },
-      counted: { cash: 11999.7, transfer: 14000.2, card: 0, pos: 3000.1, voucher: 0, credit: 0 },
+      expected: { cash: 12000, transfer: 14000, card: 0, pos: 3000, voucher: 0, credit: 0, package: 0 },
+      counted: { cash: 11999.7, transfer: 14000.2, card: 0, pos: 3000.1, voucher: 0, credit: 0, package: 0 },
       // -0.3 + 0.2 + 0.1 is 2.8e-17 in floating point: the totals are summed in kobo
-      over_short: { cash: -0.3, transfer: 0.2, card: 0, pos: 0.1, voucher: 0, credit: 0 },
+      over_short: { cash: -0.3, transfer: 0.2, card: 0, pos: 0.1, voucher: 0, credit: 0, package: 0 },
       expected_total: 29000,
       counted_total: 29000,
       over_short_total: 0,

@@ -84,6 +84,10 @@ function staffMay({ method, path }: Route): boolean {
   if (declaredForStaff({ method, path })) return true;
   // the till reads a gift voucher by its code (issue 31); selling, listing, extending and writing off are the admin's
   if (read && path === '/api/gift-vouchers/code/{code}') return true;
+  // packages of sessions are offered at the till and on a client's page; a client's packages and touch-up plans are
+  // under /api/clients; the touch-ups due feed the desk's reminders (decision 040); declaring packages is the admin's
+  if (read && /^\/api\/service-packages(\/|$)/.test(path)) return true;
+  if (read && path === '/api/touch-ups/due') return true;
   return false;
 }
 

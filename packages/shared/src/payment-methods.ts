@@ -93,6 +93,20 @@ export const PAYMENT_METHOD_DEFS = {
     prepaid: { refunds: 'any' },
     needsClient: true,
   },
+  // decision 040: a session of the client's package. Never chosen at the till: the server writes this line for each
+  // package a sale's items draw on (`items.N.package_id`), at the sessions' value; its handler counts them down.
+  package: {
+    label: 'Package session',
+    reference: 'required',
+    referenceHint: "The client's package",
+    awaitsConfirmation: false,
+    givesChange: false,
+    inDrawer: false,
+    offline: false,
+    uses: [],
+    prepaid: { refunds: 'own' },
+    needsClient: true,
+  },
 } as const satisfies Record<string, PaymentMethodDef>;
 
 export type PaymentMethod = keyof typeof PAYMENT_METHOD_DEFS;

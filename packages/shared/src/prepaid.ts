@@ -113,3 +113,55 @@ export interface PrepaidLiability {
   packages: { count: number; value: number };
   total: number;
 }
+
+/**
+ * `POST /api/clients/{id}/packages` (admin, staff at the till): a service package sold to the client, paid by a money
+ * method; its money is prepaid value (the day close's "prepaid sold"), income only as its sessions are used.
+ */
+export const clientPackageSellSchema = z.object({
+  service_package_id: z.number().int().positive().max(2_147_483_647),
+  payment_method: moneyMethodSchema,
+  reference: optionalText(100),
+  /** Where it was sold (its day close); the seller's outlet, else the package's service's outlet. */
+  outlet: outletSchema.optional(),
+  client_ref: clientRef(),
+});
+export type ClientPackageSell = z.input<typeof clientPackageSellSchema>;
+
+export const CLIENT_PACKAGE_STATUSES = ['active', 'used', 'expired'] as const;
+export type ClientPackageStatus = (typeof CLIENT_PACKAGE_STATUSES)[number];
+
+/** A client's bought package (`GET /api/clients/{id}/packages`): sessions and value left are the sum of its lines. */
+export const clientPackageSchema = z.object({
+  id: z.number(),
+  service_package_id: z.number(),
+  client_id: z.number(),
+  name: z.string(),
+  service_ids: z.array(z.number()),
+  sessions: z.number(),
+  sessions_left: z.number(),
+  price: z.number(),
+  /** What the sessions left are worth: owed in service (the liability's `packages.value`). */
+  value_left: z.number(),
+  /** What the next session is worth (the price shared over the sessions; the last one takes what is left). */
+  next_session_value: z.number(),
+  expires_on: z.string(),
+  status: z.enum(CLIENT_PACKAGE_STATUSES),
+  outlet: outletSchema,
+  payment_method: z.string(),
+  reference: z.string().nullable(),
+  sold_on: z.string(),
+  sold_by: z.object({ id: z.number(), name: z.string() }),
+  lines: z.array(prepaidLineSchema.extend({ sessions: z.number() })),
+});
+export type ClientPackage = z.infer<typeof clientPackageSchema>;
+
+/**
+ * What the next `n` sessions of a package are worth, in kobo: the price shared evenly over its sessions (rounded down
+ * to the kobo), the last session taking whatever value is left, so the sessions together are worth exactly the price.
+ */
+export function sessionsValueK(pkg: { priceK: number; sessions: number; sessionsLeft: number; valueLeftK: number }, n: number): number {
+  if (n <= 0) return 0;
+  if (n >= pkg.sessionsLeft) return pkg.valueLeftK;
+  return n * Math.floor(pkg.priceK / pkg.sessions);
+}

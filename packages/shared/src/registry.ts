@@ -13,9 +13,10 @@ import { clients } from './resources/clients.js';
 import { appointments } from './resources/appointments.js';
 import { suppliers } from './resources/suppliers.js';
 import { commissionRules } from './resources/commission-rules.js';
+import { servicePackages } from './resources/service-packages.js';
 
 /** Every resource served by the generic CRUD mechanism. Adding one is a schema file and a line here. */
-export const resources = { users, trainingPrograms, trainingSessions, extraPrograms, bridalPackages, products, bridalBookings, students, officeStudents, hostelStudents, finances, clients, appointments, suppliers, commissionRules } as const;
+export const resources = { users, trainingPrograms, trainingSessions, extraPrograms, bridalPackages, products, bridalBookings, students, officeStudents, hostelStudents, finances, clients, appointments, suppliers, commissionRules, servicePackages } as const;
 
 /**
  * The resources whose cached lists and usage counts a write to `name` can change, from the declared `references`:

@@ -1,4 +1,5 @@
-import type { ClientCredit, GiftVoucher, PrepaidLiability } from './prepaid.js';
+import type { ClientCredit, ClientPackage, GiftVoucher, PrepaidLiability } from './prepaid.js';
+import type { TouchUpPlan } from './touch-ups.js';
 import type { Dashboard } from './dashboard.js';
 import type { StudioSettings } from './settings.js';
 import type { IntegrationStatus } from './virtual-accounts.js';
@@ -34,6 +35,8 @@ export interface ApiAnswers {
   'GET /api/dashboard': Dashboard;
   'GET /api/gift-vouchers': GiftVoucher[];
   'GET /api/prepaid/liability': PrepaidLiability;
+  'GET /api/clients/{id}/packages': ClientPackage[];
+  'GET /api/clients/{id}/touch-ups': TouchUpPlan[];
   'GET /api/pay-runs': PayRun[];
   'GET /api/pay-runs/{id}': PayRun;
   'POST /api/pay-runs': PayRun;

@@ -12,18 +12,19 @@ import { clientsModule } from '../resources/clients/clients.module.js';
 import { appointmentsModule } from '../resources/appointments/appointments.module.js';
 import { suppliersModule } from '../resources/suppliers/suppliers.module.js';
 import { commissionRulesModule } from '../resources/commission-rules/commission-rules.module.js';
+import { servicePackagesModule } from '../resources/service-packages/service-packages.module.js';
 import type { AnyTable } from './define-crud-module.js';
 import type { CrudRegistry } from './register-crud-routes.js';
 import { clientOwnedOf } from './personal-data.js';
 import { offlineReviewsPersonal, ordersClientOwned } from '../features/pos/orders.personal.js';
 import { providerEventsPersonal } from '../features/integrations/integrations.personal.js';
-import { creditLinesClientOwned, giftVouchersClientOwned } from '../features/prepaid/prepaid.personal.js';
+import { clientPackagesClientOwned, creditLinesClientOwned, giftVouchersClientOwned } from '../features/prepaid/prepaid.personal.js';
 
 /** Every module served by the generic CRUD routes. */
-export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule, clientsModule, appointmentsModule, suppliersModule, commissionRulesModule] as unknown as CrudModule[];
+export const crudModules = [usersModule, trainingProgramsModule, trainingSessionsModule, extraProgramsModule, bridalPackagesModule, productsModule, bridalBookingsModule, studentsModule, officeStudentsModule, hostelStudentsModule, financesModule, clientsModule, appointmentsModule, suppliersModule, commissionRulesModule, servicePackagesModule] as unknown as CrudModule[];
 
 /** Every table whose records belong to a client: the modules' declared ones and the till's sales. */
-const clientOwned = clientOwnedOf(crudModules, [ordersClientOwned, giftVouchersClientOwned, creditLinesClientOwned]);
+const clientOwned = clientOwnedOf(crudModules, [ordersClientOwned, giftVouchersClientOwned, creditLinesClientOwned, clientPackagesClientOwned]);
 
 /** Tables by resource name and who refers to whom, from the shared declarations' `references`. */
 export const crudRegistry: CrudRegistry = {

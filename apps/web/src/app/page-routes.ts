@@ -83,6 +83,7 @@ const PayRuns: Page = lazyPage(() => import('../features/pay/pay-runs.page').the
 const Payslip: Page = lazyPage(() => import('../features/pay/payslip.page').then((m) => m.PayslipPage));
 const MyEarnings: Page = lazyPage(() => import('../features/pay/my-earnings.page').then((m) => m.MyEarningsPage));
 const CommissionRules: Page = lazyPage(() => import('../features/commission-rules/commission-rules.ui').then((m) => m.CommissionRulesPage));
+const ServicePackages: Page = lazyPage(() => import('../features/service-packages/service-packages.ui').then((m) => m.ServicePackagesPage));
 
 const OUTLET_WORDS = { store: 'Makeup', office: 'PMU', salon: 'Salon' } as const;
 const outlets = Object.keys(OUTLET_WORDS) as (keyof typeof OUTLET_WORDS)[];
@@ -130,6 +131,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // value sold before the service (issue 31): the admin sells, lists and prints vouchers; the till redeems them
   { path: '/finances/gift-vouchers', title: 'Gift vouchers', access: 'admin', page: GiftVouchers, menu: { admin: { in: 'income' } } },
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: IncomeExpenses, menu: { admin: { in: 'income' } } },
+  { path: '/finances/service-packages', title: 'Service packages', access: 'admin', page: ServicePackages, menu: { admin: { in: 'income' } } },
   { path: TRANSFERS_PATH, title: 'Transfers to confirm', access: 'admin', page: Transfers, menu: { admin: { in: 'transfers' } } },
   // opened from Transfers to confirm (its Import a bank statement button)
   { path: BANK_STATEMENTS_PATH, title: 'Bank statements', access: 'admin', page: BankStatements, menu: { admin: null, staff: null } },

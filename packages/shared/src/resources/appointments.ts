@@ -142,6 +142,8 @@ export const appointmentCheckoutSchema = z
     discount: money().default(0),
     note: optionalText(500),
     customer_name: text(100).optional(),
+    /** The service paid as a session of the client's package (decision 040; `GET /api/clients/{id}/packages`). */
+    package_id: z.number().int().positive().max(2_147_483_647).optional(),
   })
   .refine((b) => b.payments !== undefined || b.payment_method !== undefined, { path: ['payment_method'], error: 'The payment method field is required when no payments are given.' });
 export type AppointmentCheckout = z.input<typeof appointmentCheckoutSchema>;

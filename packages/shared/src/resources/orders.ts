@@ -28,6 +28,11 @@ export const orderItemInputSchema = z.object({
    * (a difference sends the sale for an admin's review); the server prices every sale itself.
    */
   unit_price: money().optional(),
+  /**
+   * A session of the client's package (decision 040; `GET /api/clients/{id}/packages`): the line is one session
+   * (quantity 1) of a service the package covers, priced at the session's value and paid by the package.
+   */
+  package_id: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /** The device's short code in a provisional receipt number: `OFF-7Q2-0004`. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../crud/define-resource.js';
 import { id, money, optionalText, outletSchema, recordBase, text } from '../primitives.js';
 import { MONEY_METHODS } from '../payment-methods.js';
+import { touchUpRuleSchema } from '../touch-ups.js';
 
 export const PRODUCT_KINDS = ['product', 'service'] as const;
 export const STOCK_STATUSES = ['finished', 'low', 'stocked'] as const;
@@ -30,6 +31,8 @@ export const productSchema = z.object({
   stock_status: z.enum(STOCK_STATUSES).nullable(),
   /** A service's usual length in minutes (an appointment's default); null for a product. */
   duration_minutes: z.number().int().nullable(),
+  /** A PMU service's touch-up rule (decision 040): the free window and the price bands; null for the rest. */
+  touch_up: touchUpRuleSchema.nullable(),
   /** When the product was archived (deleted with history kept); null for a product in use. */
   archived_at: z.string().nullable(),
   /** Who the studio usually buys it from: an id staff may see, its name is admin's (suppliers are admin only). */
@@ -87,6 +90,7 @@ const fields = {
   quantity: quantity.nullish(),
   reorder_level: z.number().int().min(0).max(1_000_000).default(DEFAULT_REORDER_LEVEL),
   duration_minutes: z.number().int().min(5).max(24 * 60).nullish(),
+  touch_up: touchUpRuleSchema.nullish(),
   supplier_id: id().nullish(),
 };
 export const productInputSchema = z.object(fields);

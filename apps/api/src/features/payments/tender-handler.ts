@@ -11,6 +11,8 @@ export interface TenderLine {
   method: string;
   amountK: number;
   reference: string | null;
+  /** Units the line draws besides its value (a package's sessions, decision 040); absent for money and vouchers. */
+  units?: number;
 }
 
 /** The sale a line belongs to. */

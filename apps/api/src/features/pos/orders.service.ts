@@ -32,7 +32,7 @@ import { refundedKobo, refundsOf } from './refunds.service.js';
 import type { DiscountApprover } from './discount-approval.js';
 import { orderItemsTable, orderPaymentsTable, ordersTable } from './orders.table.js';
 import { balanceLinesOf, settleOnVoid } from './orders-balance.service.js';
-import { takeTenders, voidTenders, type TenderLine } from './tenders.js';
+import { priceSessions, takeTenders, voidTenders, type TenderLine } from './tenders.js';
 
 type OrderRow = typeof ordersTable.$inferSelect;
 /** The largest amount a NUMERIC(14,2) column holds, in kobo (well inside exact JS integers). */
@@ -266,7 +266,7 @@ async function writeSale(
     from: sql`o`,
   });
   const items = JSON.stringify(
-    sale.lines.map((l) => ({ product_id: l.product.id, name: l.product.name, kind: l.product.kind, unit_price: fromKobo(l.unitK), cost_price: l.product.cost_price, quantity: l.quantity, total: fromKobo(l.totalK), staff_id: l.staffId ?? sale.user.id })),
+    sale.lines.map((l) => ({ product_id: l.product.id, name: l.product.name, kind: l.product.kind, unit_price: fromKobo(l.unitK), cost_price: l.product.cost_price, quantity: l.quantity, total: fromKobo(l.totalK), staff_id: l.staffId ?? sale.user.id, touch_up: l.product.touch_up })),
   );
   const payments = JSON.stringify(sale.payments);
   const at = sale.at.toISOString();
@@ -298,10 +298,10 @@ async function writeSale(
       returning id, invoice_no, client_id
     ),
     it as (
-      insert into order_items (order_id, product_id, name, kind, unit_price, cost_price, quantity, total, staff_id)
-      select o.id, v.product_id, v.name, v.kind, v.unit_price, v.cost_price, v.quantity, v.total, v.staff_id
-      from o, rows from (jsonb_to_recordset(${items}::jsonb) as (product_id int, name text, kind text, unit_price numeric, cost_price numeric, quantity int, total numeric, staff_id int))
-           with ordinality as v(product_id, name, kind, unit_price, cost_price, quantity, total, staff_id, n)
+      insert into order_items (order_id, product_id, name, kind, unit_price, cost_price, quantity, total, staff_id, touch_up)
+      select o.id, v.product_id, v.name, v.kind, v.unit_price, v.cost_price, v.quantity, v.total, v.staff_id, v.touch_up
+      from o, rows from (jsonb_to_recordset(${items}::jsonb) as (product_id int, name text, kind text, unit_price numeric, cost_price numeric, quantity int, total numeric, staff_id int, touch_up jsonb))
+           with ordinality as v(product_id, name, kind, unit_price, cost_price, quantity, total, staff_id, touch_up, n)
       order by v.n
       returning id
     ),
@@ -457,9 +457,12 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
         return refuse(unprocessable(errors));
       }
 
+      // a package's sessions (decision 040): those items at the session's value, paid by the package (never offline)
+      if (off && input.items.some((item) => item.package_id !== undefined)) throw invalidField('items', 'A package session cannot be taken while the till is offline.');
+      const sessions = await priceSessions(tx, input.items, businessDate);
       const lines: Line[] = input.items.map((item, i) => {
         const p = byId.get(item.product_id)!;
-        const unitK = resolution?.unitK?.[i] ?? toKobo(p.price);
+        const unitK = sessions.unitK.get(i) ?? resolution?.unitK?.[i] ?? toKobo(p.price);
         return { product: p, quantity: item.quantity, unitK, totalK: unitK * item.quantity, staffId: item.staff_id };
       });
       if (review) {
@@ -486,7 +489,9 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       const totalK = subtotalK - discountK;
       const prepaidK = (opts.applied ?? []).reduce((k, l) => k + l.amountK, 0);
       if (prepaidK > totalK) throw invalidField('discount', `The deposit (${formatKobo(prepaidK)}) is more than the total (${formatKobo(totalK)}).`);
-      const dueK = totalK - prepaidK;
+      const coveredK = sessions.draws.reduce((k, d) => k + d.amountK, 0);
+      if (prepaidK + coveredK > totalK) throw invalidField('discount', `The discount cannot take off what the package sessions pay (${formatKobo(coveredK)}).`);
+      const dueK = totalK - prepaidK - coveredK;
 
       const payments = input.payments ?? [{ method: input.payment_method as PaymentMethod, amount: input.amount_paid ?? fromKobo(dueK), reference: null }];
       const paidK = payments.reduce((s, p) => s + toKobo(p.amount), 0);
@@ -496,7 +501,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       const changeK = paidK - dueK;
       const cashK = payments.filter((p) => givesChange(p.method)).reduce((s, p) => s + toKobo(p.amount), 0);
       if (changeK > cashK) throw invalidField(payField, 'Only cash can be more than the total: change is given in cash.');
-      const methods = [...new Set(payments.map((p) => p.method))];
+      const methods = [...new Set([...payments.filter((p) => toKobo(p.amount) > 0 || !coveredK).map((p) => p.method), ...(coveredK ? (['package'] as const) : [])])];
 
       // the stock each product needs; the rows are locked, so what was read is what there is
       const need = new Map<number, number>();
@@ -511,6 +516,9 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       const taken = payments
         .map((p, i) => ({ p, field: input.payments ? `payments.${i}` : 'payment_method' }))
         .filter(({ p }) => toKobo(p.amount) > 0);
+      // then one line for each package drawn, written by the server at its sessions' value
+      for (const d of sessions.draws) taken.push({ p: { method: 'package', amount: fromKobo(d.amountK), reference: String(d.packageId) }, field: d.field });
+      const units = taken.map(({ p }, i) => (p.method === 'package' && i >= taken.length - sessions.draws.length ? sessions.draws[i - (taken.length - sessions.draws.length)]!.sessions : undefined));
       const paid = taken.map(({ p }) => ({ method: p.method, amount: fromKobo(toKobo(p.amount)), reference: p.reference ?? null }));
       const order = {
         customer_name: input.customer_name,
@@ -518,7 +526,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
         subtotal: fromKobo(subtotalK),
         discount: fromKobo(discountK),
         total: fromKobo(totalK),
-        amount_paid: fromKobo(paidK),
+        amount_paid: fromKobo(paidK + coveredK),
         change: fromKobo(changeK),
         payment_method: methods.length === 1 ? methods[0]! : ('split' as const),
         note: input.note ?? null,
@@ -605,6 +613,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
         quantity: l.quantity,
         total: fromKobo(l.totalK),
         staff_id: l.staffId ?? seller.id,
+        touch_up: l.product.touch_up,
       }));
       const unchecked = { confirmed_at: null, confirmed_by: null, confirmed_by_name: null, not_received_at: null, not_received_by: null, not_received_by_name: null, not_received_reason: null };
       const paymentRows = paid.map((p, i) => ({ id: written.paymentIds[i]!, order_id: written.id, ...p, ...unchecked }));
@@ -612,7 +621,7 @@ async function runSale(db: Db, user: UserRow, input: Input, timeZone: string, op
       await takeTenders(
         tx as Tx,
         [
-          ...paymentRows.map((p, i) => ({ line: { id: p.id, method: p.method, amountK: toKobo(p.amount), reference: p.reference }, field: taken[i]!.field })),
+          ...paymentRows.map((p, i) => ({ line: { id: p.id, method: p.method, amountK: toKobo(p.amount), reference: p.reference, ...(units[i] !== undefined ? { units: units[i] } : {}) }, field: taken[i]!.field })),
           ...(opts.applied ?? []).map((line) => ({ line, field: 'status' })),
         ],
         { sale: { orderId: written.id, invoiceNo: written.invoiceNo, outlet: input.outlet, clientId: written.clientId, customerName: input.customer_name, businessDate }, user: seller, at, date: businessDate },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, uniqueIndex, varchar, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Outlet, PaymentMethod, RefundMethod } from '@studio/shared';
+import { boolean, date, index, integer, pgTable, primaryKey, uniqueIndex, varchar, text, timestamp, jsonb } from 'drizzle-orm/pg-core';
+import type { Outlet, PaymentMethod, RefundMethod, TouchUpRule } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps, transferCheckColumns } from '../../db/columns.js';
 import { usersTable } from '../../resources/users/users.table.js';
 import { productsTable } from '../../resources/products/products.table.js';
@@ -103,6 +103,8 @@ export const orderItemsTable = pgTable(
       .references(() => productsTable.id),
     name: varchar('name', { length: 150 }).notNull(),
     kind: varchar('kind', { length: 10 }).$type<'product' | 'service'>().notNull(),
+    /** The service's touch-up rule as sold (decision 040): the line of a PMU procedure is the client's touch-up plan. */
+    touch_up: jsonb('touch_up').$type<TouchUpRule>(),
     unit_price: moneyColumn('unit_price').notNull(),
     cost_price: moneyColumn('cost_price').notNull(),
     quantity: integer('quantity').notNull(),

@@ -1,8 +1,10 @@
 import { PAYMENT_METHODS, paymentMethodDef, type PaymentMethod } from '@studio/shared';
 import type { Tx } from '../../db/client.js';
 import { moneyTender, type TenderContext, type TenderHandler, type TenderLine } from '../payments/index.js';
-import { creditTender, voucherTender } from '../prepaid/index.js';
+import { creditTender, packageTender, voucherTender } from '../prepaid/index.js';
 
+// the sale prices the items a package pays (a line type) before it takes the package's line (decision 040)
+export { priceSessions, type PackageDraw } from '../prepaid/index.js';
 export { moneyTender, type ReverseContext, type TenderContext, type TenderHandler, type TenderLine } from '../payments/index.js';
 
 // One handler per payment method (issue 28, item 1; decision 032), after Vendure's PaymentMethodHandler: what a method
@@ -20,6 +22,7 @@ const TENDERS: Record<PaymentMethod, TenderHandler> = {
   pos: moneyTender,
   voucher: voucherTender,
   credit: creditTender,
+  package: packageTender,
 };
 
 /**

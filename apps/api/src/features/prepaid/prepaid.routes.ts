@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { creditTopUpSchema, giftVoucherCreateSchema, giftVoucherExtendSchema, giftVoucherWriteOffSchema, studioDate } from '@studio/shared';
+import { clientPackageSellSchema, creditTopUpSchema, giftVoucherCreateSchema, giftVoucherExtendSchema, giftVoucherWriteOffSchema, studioDate } from '@studio/shared';
 import type { Db } from '../../db/client.js';
 import { idParams, parseId } from '../../plugins/request.js';
 import { currentUser } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/errors.js';
 import { idempotent, sendIdempotent } from '../../crud/idempotency.js';
 import { clientsTable } from '../../db/schema.js';
+import { clientPackages, sellPackage } from './packages.service.js';
 import { clientCredit, extendVoucher, findVoucher, listVouchers, prepaidLiability, sellVoucher, topUpCredit, voucherByCode, writeOffVoucher } from './prepaid.service.js';
 
 // Gift vouchers, store credit and what is owed in service (issue 31, items 1, 2, 3, 7; decision 032; docs/api.md).
@@ -87,6 +88,26 @@ export function registerPrepaidRoutes(fastify: FastifyInstance, db: Db): void {
       await topUpCredit(tx, user, id, input, today(), new Date());
       return { status: 201, body: { data: await clientCredit(tx, id) } };
     });
+    return sendIdempotent(reply, result);
+  });
+
+  /** A client's packages with their sessions left, expiry and lines (staff: the till and the check-out read them). */
+  app.get('/api/clients/:id/packages', { config: staff, schema: { tags, params: idParams } }, async (req) => {
+    const id = parseId(req.params.id, 'Client');
+    const [client] = await db.select({ id: clientsTable.id }).from(clientsTable).where(eq(clientsTable.id, id)).limit(1);
+    if (!client) throw notFound('Client');
+    return { data: await clientPackages(db, id, today()) };
+  });
+
+  /** A service package sold to the client (staff at the till, admin; `client_ref` required). 201 with the package. */
+  app.post('/api/clients/:id/packages', { config: staff, schema: { tags, params: idParams, body: clientPackageSellSchema } }, async (req, reply) => {
+    const user = currentUser(req);
+    const id = parseId(req.params.id, 'Client');
+    const { client_ref, ...input } = req.body;
+    const result = await idempotent(db, { scope: 'clients.packages', clientRef: client_ref, request: { id, ...input }, userId: user.id }, async (tx) => ({
+      status: 201,
+      body: { data: await sellPackage(tx, user, id, input, today(), new Date()) },
+    }));
     return sendIdempotent(reply, result);
   });
 

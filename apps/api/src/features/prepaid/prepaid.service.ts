@@ -34,8 +34,8 @@ type LineRow = typeof L.$inferSelect;
 /** A new line on a voucher or a client's credit, in the caller's transaction. */
 export async function addPrepaidLine(
   tx: DbOrTx,
-  account: { voucherId: number } | { clientId: number },
-  line: { kind: PrepaidLineKind; amountK: number; date: string; method?: string | null; reference?: string | null; orderId?: number | null; paymentId?: number | null; refundId?: number | null; outlet?: Outlet | null; note?: string | null },
+  account: { voucherId: number } | { clientId: number } | { clientPackageId: number },
+  line: { kind: PrepaidLineKind; amountK: number; sessions?: number; date: string; method?: string | null; reference?: string | null; orderId?: number | null; paymentId?: number | null; refundId?: number | null; outlet?: Outlet | null; note?: string | null },
   user: UserRow | null,
   at: Date,
 ): Promise<number> {
@@ -44,6 +44,8 @@ export async function addPrepaidLine(
     .values({
       voucher_id: 'voucherId' in account ? account.voucherId : null,
       client_id: 'clientId' in account ? account.clientId : null,
+      client_package_id: 'clientPackageId' in account ? account.clientPackageId : null,
+      sessions: 'clientPackageId' in account ? (line.sessions ?? 0) : null,
       kind: line.kind,
       amount: fromKobo(line.amountK),
       method: line.method ?? null,
@@ -91,7 +93,7 @@ async function linesOf(db: DbOrTx, where: ReturnType<typeof eq>): Promise<Prepai
   return rows.map(({ l, invoice_no }) => presentLine(l, invoice_no));
 }
 
-function presentLine(l: LineRow, invoiceNo: string | null): PrepaidLine {
+export function presentLine(l: LineRow, invoiceNo: string | null): PrepaidLine {
   return {
     id: l.id,
     kind: l.kind,
@@ -241,18 +243,20 @@ export async function topUpCredit(tx: Tx, user: UserRow, clientId: number, input
 
 /** What is paid for and not yet served: vouchers with value left (expired ones until written off) and credit. */
 export async function prepaidLiability(db: DbOrTx): Promise<PrepaidLiability> {
-  const per = (account: typeof L.voucher_id | typeof L.client_id) =>
+  const per = (account: typeof L.voucher_id | typeof L.client_id | typeof L.client_package_id) =>
     db
       .select({ n: sql<number>`count(*)::int`, k: sql<string>`coalesce(sum(b), 0)::text` })
       .from(sql`(select ${account} as a, sum(${L.amount}) as b from ${L} where ${account} is not null group by ${account} having sum(${L.amount}) > 0) x`);
-  const [[vouchers], [credit]] = await Promise.all([per(L.voucher_id), per(L.client_id)]);
+  // a client's packages (decision 040): the value of their sessions left, expired ones too (owed until written off)
+  const [[vouchers], [credit], [pkgs]] = await Promise.all([per(L.voucher_id), per(L.client_id), per(L.client_package_id)]);
+  const packages = { count: Number(pkgs?.n ?? 0), valueK: sumKobo(pkgs?.k) };
   const vK = sumKobo(vouchers?.k);
   const cK = sumKobo(credit?.k);
   return {
     vouchers: { count: Number(vouchers?.n ?? 0), balance: fromKobo(vK) },
     credit: { clients: Number(credit?.n ?? 0), balance: fromKobo(cK) },
-    packages: { count: 0, value: 0 },
-    total: fromKobo(vK + cK),
+    packages: { count: packages.count, value: fromKobo(packages.valueK) },
+    total: fromKobo(vK + cK + packages.valueK),
   };
 }
 

@@ -49,7 +49,7 @@ export async function checkoutAppointment(
       customer_name: body.customer_name ?? client!.name,
       customer_phone: client!.phone,
       // the appointment's artist did the work (issue 32): their commission, not the cashier's
-      items: [{ product_id: appt.service_id, quantity: 1, staff_id: appt.artist_id }],
+      items: [{ product_id: appt.service_id, quantity: 1, staff_id: appt.artist_id, ...(body.package_id !== undefined ? { package_id: body.package_id } : {}) }],
       discount: 0,
       payment_method: body.payment_method,
       amount_paid: body.amount_paid,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, customType, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { MovementReason, Outlet } from '@studio/shared';
+import { type AnyPgColumn, customType, index, integer, pgTable, text, timestamp, uniqueIndex, varchar, jsonb } from 'drizzle-orm/pg-core';
+import type { MovementReason, Outlet, TouchUpRule } from '@studio/shared';
 import { idColumn, moneyColumn, timestamps } from '../../db/columns.js';
 import { suppliersTable } from '../suppliers/suppliers.table.js';
 import { usersTable } from '../users/users.table.js';
@@ -39,6 +39,8 @@ export const productsTable = pgTable(
     reorder_level: integer('reorder_level').notNull().default(5),
     /** A service's usual length in minutes: an appointment's default (null for a product). */
     duration_minutes: integer('duration_minutes'),
+    /** A PMU service's touch-up rule (decision 040); null for everything else. */
+    touch_up: jsonb('touch_up').$type<TouchUpRule>(),
     /** Set when a product with history is "deleted": hidden from the till and the lists, its sales and ledger kept. */
     archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     /** Who the studio usually buys it from; a supplier named here is not deleted (products' `references`). */

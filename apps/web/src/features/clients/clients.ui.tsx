@@ -31,6 +31,8 @@ import { notify } from '../../lib/notify';
 import { Figure } from '../../lib/ui/figure';
 import { PageHeader } from '../../lib/ui/page-header';
 import { appointmentsUi } from './appointments.ui';
+import { ClientPackages } from './client-packages';
+import { ClientTouchUps } from './client-touch-ups';
 
 const resultOptions = PATCH_TEST_RESULTS.map((r) => ({ value: r, label: PATCH_TEST_RESULT_LABELS[r] }));
 
@@ -240,6 +242,8 @@ export function ClientPage({ title }: { title: string }) {
           </Card>
           {admin && !gone && <MergeUndo client={client} />}
           <StoreCredit clientId={client.id} />
+          <ClientPackages clientId={client.id} canSell={!gone} />
+          <ClientTouchUps clientId={client.id} />
           {owingSales.map((o) => (
             <Alert key={o.id} color="red" variant="light" data-testid="client-owes">
               <Group justify="space-between" wrap="wrap" gap="sm">

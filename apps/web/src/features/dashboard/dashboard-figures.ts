@@ -47,7 +47,7 @@ export function topOutlet(figure: (outlet: Outlet) => number): Outlet {
 }
 
 /** Each payment method's colour, in the donut and its legend. */
-export const METHOD_COLORS: Record<PaymentMethod, string> = { transfer: 'indigo.5', cash: 'green.6', pos: 'orange.5', card: 'grape.5', voucher: 'pink.5', credit: 'teal.5' };
+export const METHOD_COLORS: Record<PaymentMethod, string> = { transfer: 'indigo.5', cash: 'green.6', pos: 'orange.5', card: 'grape.5', voucher: 'pink.5', credit: 'teal.5', package: 'cyan.6' };
 
 /** The payment methods, the largest amount first (the donut's and the legend's order). */
 export const methodsByAmount = (methods: Record<PaymentMethod, number>) => [...PAYMENT_METHODS].sort((a, b) => methods[b] - methods[a]);

@@ -37,7 +37,7 @@ const DASHBOARD: Dashboard = {
     },
     daily: days,
     monthly: months,
-    payment_methods: { cash: 27500.1, transfer: 24000, card: 6000.2, pos: 150000, deposit: 0, voucher: 0, credit: 0 },
+    payment_methods: { cash: 27500.1, transfer: 24000, card: 6000.2, pos: 150000, deposit: 0, voucher: 0, credit: 0, package: 0 },
     top_products: [
       { product_id: 5, name: 'Microblading', outlet: 'office', kind: 'service', quantity: 1, total: 150000 },
       { product_id: 7, name: 'Knotless Braids', outlet: 'salon', kind: 'service', quantity: 1, total: 20000 },
@@ -244,7 +244,7 @@ describe('DashboardPage', { timeout: COMPONENT_TEST_TIMEOUT }, () => {
         yesterday: { ...DASHBOARD.sales.yesterday, count: 0, total: 0 },
         yesterday_by_now: { ...DASHBOARD.sales.yesterday_by_now, count: 0, total: 0 },
         month: { ...DASHBOARD.sales.month, count: 0, total: 0, gross_profit: 0 },
-        payment_methods: { cash: 0, transfer: 0, card: 0, pos: 0, deposit: 0, voucher: 0, credit: 0 },
+        payment_methods: { cash: 0, transfer: 0, card: 0, pos: 0, deposit: 0, voucher: 0, credit: 0, package: 0 },
         top_products: [],
         top_staff: [],
         recent_orders: [],
