@@ -27,6 +27,7 @@ import { registerSettingsRoutes } from './features/settings/settings.routes.js';
 import { registerDayCloseRoutes } from './features/pos/day-close.routes.js';
 import { registerTillProductRoutes } from './features/pos/till-products.routes.js';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { registerDigestRoutes } from './features/digest/digest.routes.js';
 import { registerFinanceSummaryRoutes } from './features/finances/finances.routes.js';
 import { registerTransferRoutes } from './features/transfers/transfers.routes.js';
 import { registerReminderRoutes } from './features/reminders/reminders.routes.js';
@@ -126,6 +127,7 @@ export async function buildApp({ database, config, logger = false, loginThrottle
   // one statement on the embedded database, prepared once a day; its reads side by side on PostgreSQL (decision 018)
   registerDashboardRoutes(app, db, { split: database.kind !== 'pglite', prepared: database.kind === 'pglite' });
   registerFinanceSummaryRoutes(app, db);
+  registerDigestRoutes(app, db);
   registerTransferRoutes(app, db);
   registerReminderRoutes(app, db);
   registerOfflineRoutes(app, db);

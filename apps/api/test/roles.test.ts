@@ -194,7 +194,7 @@ describe('staff (is_admin 0) on admin-only routes', () => {
   it('every route outside the staff list answers 403 and changes nothing', async () => {
     const adminOnly = routes.filter((r) => !staffMay(r));
     // the foundation's admin-only routes must all be in the sweep
-    for (const p of ['/api/users', '/api/users/search/{text}', '/api/training-programs', '/api/training-session', '/api/extra-programs', '/api/extra-programs/list/{type}', '/api/bridalpackages', '/api/activity-log', '/api/users/{id}/photo']) {
+    for (const p of ['/api/users', '/api/users/search/{text}', '/api/training-programs', '/api/training-session', '/api/extra-programs', '/api/extra-programs/list/{type}', '/api/bridalpackages', '/api/activity-log', '/api/users/{id}/photo', '/api/digest']) {
       expect(adminOnly.some((r) => r.path === p)).toBe(true);
     }
     const before = await snapshotDatabase(t.database.db);

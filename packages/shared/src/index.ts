@@ -33,6 +33,7 @@ export * from './activity-log.js';
 export * from './registry.js';
 export * from './calendar.js';
 export * from './day-close.js';
+export * from './digest.js';
 export * from './settings.js';
 export * from './trainee-plans.js';
 export * from './password-rules.js';

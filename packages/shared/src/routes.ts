@@ -1,5 +1,6 @@
 import type { ClientCredit, ClientPackage, GiftVoucher, PrepaidLiability } from './prepaid.js';
 import type { TouchUpPlan } from './touch-ups.js';
+import type { Digest } from './digest.js';
 import type { Dashboard } from './dashboard.js';
 import type { StudioSettings } from './settings.js';
 import type { IntegrationStatus } from './virtual-accounts.js';
@@ -33,6 +34,7 @@ export interface ApiAnswers {
   'GET /api/settings': StudioSettings;
   'PUT /api/settings': StudioSettings;
   'GET /api/dashboard': Dashboard;
+  'GET /api/digest': Digest;
   'GET /api/gift-vouchers': GiftVoucher[];
   'GET /api/prepaid/liability': PrepaidLiability;
   'GET /api/clients/{id}/packages': ClientPackage[];

@@ -67,6 +67,7 @@ const Clients: Page = lazyPage(() => clientsUi().then((m) => m.ClientsPage));
 const Client: Page = lazyPage(() => clientsUi().then((m) => m.ClientPage));
 const AppointmentBook: Page = lazyPage(() => appointmentsUi().then((m) => m.AppointmentBookPage));
 const Reminders: Page = lazyPage(() => appointmentsUi().then((m) => m.RemindersPage));
+const DailyDigest: Page = lazyPage(() => import('../features/digest/digest.page').then((m) => m.DigestPage));
 const IncomeExpenses: Page = lazyPage(() => import('../features/finances/income-expenses.page').then((m) => m.IncomeExpensesPage));
 const Transfers: Page = lazyPage(() => import('../features/transfers/transfers.page').then((m) => m.TransfersPage));
 const BankStatements: Page = lazyPage(() => import('../features/transfers/bank-statements.page').then((m) => m.BankStatementsPage));
@@ -132,6 +133,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/finances/gift-vouchers', title: 'Gift vouchers', access: 'admin', page: GiftVouchers, menu: { admin: { in: 'income' } } },
   { path: '/finances/income-expenses', title: 'Income & Expenses', access: 'admin', page: IncomeExpenses, menu: { admin: { in: 'income' } } },
   { path: '/finances/service-packages', title: 'Service packages', access: 'admin', page: ServicePackages, menu: { admin: { in: 'income' } } },
+  // issue 30, item 5: the owner's daily digest, exceptions first (decision 042)
+  { path: '/finances/daily-digest', title: 'Daily digest', access: 'admin', page: DailyDigest, menu: { admin: { in: 'income' } } },
   { path: TRANSFERS_PATH, title: 'Transfers to confirm', access: 'admin', page: Transfers, menu: { admin: { in: 'transfers' } } },
   // opened from Transfers to confirm (its Import a bank statement button)
   { path: BANK_STATEMENTS_PATH, title: 'Bank statements', access: 'admin', page: BankStatements, menu: { admin: null, staff: null } },

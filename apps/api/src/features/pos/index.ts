@@ -3,3 +3,5 @@
 export { oweNotReceived, reverseBalanceLine } from './orders-balance.service.js';
 export { assembleOrders, createOrder, findOrder, voidOrder } from './orders.service.js';
 export { assertEveryMethodHasTender, registerAppliedTender } from './tenders.js';
+// the owner's digest reads a day's figures as the day close counts them (decision 042)
+export { dayCloseRecords, dayFigures, dayName, offlineWaiting } from './day-close.service.js';
