@@ -2,13 +2,12 @@
 // production build (build first: `npm run build -w apps/web`), at 1366 and 390 px, light and dark: gift vouchers (issue
 // 31), a month's pay run and a payslip whose commission names its sale (issue 32), Paystack on Manage Staff (issue 30).
 // Options: SHOTS_PORT (3519).
-import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { root, startServer } from './measure-server.mjs';
+import { startServer } from './measure-server.mjs';
+import { adminApi, shooter } from './shots-lib.mjs';
 
 const PORT = Number(process.env.SHOTS_PORT ?? 3519);
 const ADMIN = { username: 'admin', password: 'shots-admin-pass' };
-const OUT = path.join(root, 'docs/screenshots');
 const { base, stop, ready } = startServer({ name: 'shots-money', port: PORT, admin: ADMIN, env: { API_PROCESSES: '1' } });
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
 const monthStart = `${today.slice(0, 8)}01`;
@@ -16,13 +15,7 @@ const monthStart = `${today.slice(0, 8)}01`;
 let browser;
 try {
   await ready();
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ADMIN, deviceId: 'shots', deviceInfo: '' }) });
-  const token = (await login.json()).data.tokens[0].api_token;
-  const send = async (method, url, body) => {
-    const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()).data;
-  };
+  const send = await adminApi(base, ADMIN);
   await send('PUT', '/api/settings', { bank_account: { bank: 'GTBank', number: '0123456789', name: 'Glam Studio Ltd' } });
   await send('PUT', '/api/integrations/paystack', { secret_key: `sk_test_${'shots0demo'.repeat(4)}` });
   const ada = await send('POST', '/api/users', { name: 'Ada Obi', username: 'ada', role: 'Makeup Artist', password: 'long-enough-pass' });
@@ -43,22 +36,7 @@ try {
   const run = await send('POST', '/api/pay-runs', { from: monthStart, to: today });
 
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  const shot = async ({ width, height, url, ready: readyTestId, name, dark = false }) => {
-    const context = await browser.newContext({ baseURL: base, viewport: { width, height }, timezoneId: 'Africa/Lagos' });
-    if (dark) await context.addInitScript(() => localStorage.setItem('color-scheme', 'dark'));
-    const page = await context.newPage();
-    await page.goto('/auth/login');
-    await page.locator('input[name=username]').fill(ADMIN.username);
-    await page.locator('input[name=password]').fill(ADMIN.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-    await page.goto(url);
-    await page.getByTestId(readyTestId).first().waitFor();
-    await page.waitForTimeout(2500);
-    await page.screenshot({ path: path.join(OUT, name), fullPage: true });
-    console.log(`[shots-money] ${name}`);
-    await context.close();
-  };
+  const shot = shooter({ browser, base, admin: ADMIN, label: 'shots-money' });
   await shot({ width: 1366, height: 900, url: '/finances/gift-vouchers', ready: 'voucher-sell-open', name: 'money-vouchers-1366.png' });
   await shot({ width: 390, height: 844, url: '/finances/gift-vouchers', ready: 'voucher-sell-open', name: 'money-vouchers-390-dark.png', dark: true });
   await shot({ width: 1366, height: 900, url: '/staff/pay-runs', ready: 'pay-runs-page', name: 'money-pay-runs-1366.png' });

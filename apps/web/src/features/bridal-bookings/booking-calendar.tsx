@@ -4,7 +4,7 @@ import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
-import { studioDate } from '../../lib/studio-time';
+import { formatClock, studioDate } from '../../lib/studio-time';
 import { StatusBadge } from '../../crud/status-badge';
 import classes from './booking-calendar.module.css';
 
@@ -18,13 +18,13 @@ export function inDayOrder(bookings: readonly BridalBooking[]): BridalBooking[] 
 }
 
 /** "14:30 Ada Obi", or the name alone when the booking has no time. */
-const withTime = (b: BridalBooking) => (b.event_time ? `${b.event_time} ${b.client_name}` : b.client_name);
+const withTime = (b: BridalBooking) => (b.event_time ? `${formatClock(b.event_time)} ${b.client_name}` : b.client_name);
 /** A day cell's chip: the first name, after the time where the cell has room for it (the whole line is its title and in the day's list). */
 function ChipText({ booking }: { booking: BridalBooking }) {
   const first = booking.client_name.split(/\s+/)[0] ?? booking.client_name;
   return (
     <>
-      {booking.event_time && <span className={classes.chipTime}>{booking.event_time} </span>}
+      {booking.event_time && <span className={classes.chipTime}>{formatClock(booking.event_time)} </span>}
       {first}
     </>
   );
