@@ -175,8 +175,8 @@ describe('the till with the API out of reach', () => {
       await user.type(name, 'ad');
       // (jsdom lays nothing out: Mantine's dropdown counts as hidden there)
       const offered = await screen.findAllByRole('option', { hidden: true });
-      // "ad" starts a word of both names; the most recent customer first
-      expect(offered.map((o) => o.textContent)).toEqual(['Bisi Ade0805 111 2222', 'Adaeze Okoro+2348031234567']);
+      // "ad" starts a word of both names; the most recent customer first; each phone as people read it (issue 34, item 7)
+      expect(offered.map((o) => o.textContent)).toEqual(['Bisi Ade0805 111 2222', 'Adaeze Okoro0803 123 4567']);
       await user.click(offered[1]!);
       expect(name.value).toBe('Adaeze Okoro');
       expect(phone.value).toBe('+2348031234567');
