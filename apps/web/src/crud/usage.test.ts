@@ -1,5 +1,6 @@
+import { bridalPackages, servicePackages, suppliers, trainingPrograms } from '@studio/shared';
 import { describe, expect, it } from 'vitest';
-import { usageText } from './usage';
+import { isReferenced, usageText } from './usage';
 
 describe('usageText', () => {
   it('names each kind of record using one, singular or plural, and nothing when unused', () => {
@@ -9,5 +10,12 @@ describe('usageText', () => {
     expect(usageText({ id: 6, by: { products: 2, restocks: 1 }, total: 3 })).toBe('2 Products · 1 Restock');
     expect(usageText({ id: 5, by: {}, total: 0 })).toBeNull();
     expect(usageText(undefined)).toBeNull();
+  });
+});
+
+describe('which resources have a usage call', () => {
+  it('only those another resource refers to, as the API registers it (service packages had none: a 404 toast on every open)', () => {
+    expect([trainingPrograms, bridalPackages, suppliers].map(isReferenced)).toEqual([true, true, true]);
+    expect(isReferenced(servicePackages)).toBe(false);
   });
 });

@@ -7,6 +7,11 @@ import type { ColumnDef } from './resource-ui';
 
 const registry: readonly ResourceDefinition[] = Object.values(resources);
 
+/** Whether another resource refers to this one (so records can be "in use"), from the shared declarations. */
+export function isReferenced(resource: ResourceDefinition): boolean {
+  return registry.some((r) => Object.values(r.references ?? {}).includes(resource.name));
+}
+
 interface Usage {
   id: number;
   by: Record<string, number>;
@@ -31,7 +36,10 @@ export function usageText(usage: Usage | undefined): string | null {
  * `GET {path}/usage` (records of other resources using each one), under the resource's query keys so a
  * change anywhere refreshes it, and the "In use" column that shows it (a record in use cannot be deleted).
  */
-export function useUsageColumn<T extends { id: number }>(resource: ResourceDefinition, enabled: boolean): ColumnDef<T> | null {
+export function useUsageColumn<T extends { id: number }>(resource: ResourceDefinition, wanted: boolean): ColumnDef<T> | null {
+  // the API has the call only for a resource another one refers to (crud/registry.ts `referrers`): a screen that asks
+  // for it on one nothing refers to got a 404 toast on every open (service packages, e2e accessibility sweep)
+  const enabled = wanted && isReferenced(resource);
   const usage = useQuery({
     queryKey: [...resourceKeys(resource.name).all, 'usage'],
     queryFn: ({ signal }) => resourceCalls.usage(resource, signal),

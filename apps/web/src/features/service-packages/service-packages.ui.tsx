@@ -10,7 +10,6 @@ import { defineResourceUi } from '../../crud/resource-ui';
  */
 export const servicePackagesUi = defineResourceUi({
   resource: servicePackages,
-  usage: true,
   columns: [
     { key: 'name', label: 'Name', nowrap: true },
     { key: 'service_id', label: 'Service', kind: 'reference' },
