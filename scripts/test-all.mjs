@@ -67,7 +67,7 @@ async function runTogether(steps) {
       ([name, cmd, args, env, { judged = false } = {}]) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const log = path.join(tmp, `${slug(name)}.log`);
+          const log = logOf(name);
           const out = fs.openSync(log, 'w');
           console.log(`\n=== ${name} (started; its output follows when it ends)`);
           const timed = withCpu(name, cmd, args);

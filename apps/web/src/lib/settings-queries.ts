@@ -6,6 +6,13 @@ import { setClockFormat } from './studio-time';
 
 export const settingsKeys = { all: ['settings'] as const };
 
+/** Settings from the server, kept on the device (an offline till goes on with them) and the studio's clock set from them. */
+function keep(settings: StudioSettings): StudioSettings {
+  writeJson(STORAGE_KEYS.settings, settings);
+  setClockFormat(settings.time_format ?? DEFAULT_SETTINGS.time_format);
+  return settings;
+}
+
 /**
  * GET /api/settings (any signed-in user): the staff discount limit and the offline staleness limit the till checks.
  * The last answer is kept on the device (an offline till goes on with it); before any answer the defaults stand. The
@@ -16,11 +23,7 @@ export function useStudioSettings() {
     queryKey: settingsKeys.all,
     // quiet: a till that cannot read it keeps what it had (no toast); the server is the judge of every sale
     queryFn: ({ signal }) =>
-      apiRequest<{ data: StudioSettings }>('/api/settings', { signal, quiet: true, background: true }).then((r) => {
-        writeJson(STORAGE_KEYS.settings, r.data);
-        setClockFormat(r.data.time_format ?? DEFAULT_SETTINGS.time_format);
-        return r.data;
-      }),
+      apiRequest<{ data: StudioSettings }>('/api/settings', { signal, quiet: true, background: true }).then((r) => keep(r.data)),
     // what this device last read, asked again at once
     initialData: () => {
       const kept = readJson<Partial<StudioSettings>>(STORAGE_KEYS.settings);
@@ -46,10 +49,8 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: (settings: StudioSettingsUpdate) => api.put('/api/settings', settings),
     onSuccess: (saved) => {
-      writeJson(STORAGE_KEYS.settings, saved);
       // a page drawn from here on writes its times on the new clock (each time is formatted as it is drawn)
-      setClockFormat(saved.time_format);
-      client.setQueryData(settingsKeys.all, saved);
+      client.setQueryData(settingsKeys.all, keep(saved));
     },
   });
 }

@@ -14,7 +14,9 @@ export function setClockFormat(format: TimeFormat): void {
 export function clockFormat(): TimeFormat {
   return clock;
 }
-const hourCycle = () => (clock === '12h' ? 'h12' : 'h23');
+/** The hour and minute of a formatted instant on the studio's clock: `14:05`, or `2:05 PM`. */
+const clockOptions = (): Intl.DateTimeFormatOptions =>
+  clock === '12h' ? { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' } : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** A wall-clock time `HH:mm` as the studio writes it: `14:05`, or `2:05 PM` on a 12-hour clock; other text as it is. */
 export function formatClock(hhmm: string | null | undefined): string {
@@ -54,14 +56,14 @@ export function studioMonth(): string {
 export function studioDateTime(value: string | Date): string {
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return String(value);
-  return formatter(`datetime-${clock}`, { month: 'short', day: 'numeric', year: 'numeric', hour: clock === '12h' ? 'numeric' : '2-digit', minute: '2-digit', hourCycle: hourCycle() }).format(d);
+  return formatter(`datetime-${clock}`, { month: 'short', day: 'numeric', year: 'numeric', ...clockOptions() }).format(d);
 }
 
 /** An instant on a receipt: `9 Mar 2026, 14:05`. */
 export function studioReceiptTime(value: string | Date): string {
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return String(value);
-  return formatter(`receipt-${clock}`, { day: 'numeric', month: 'short', year: 'numeric', hour: clock === '12h' ? 'numeric' : '2-digit', minute: '2-digit', hourCycle: hourCycle() }, 'en-GB').format(d);
+  return formatter(`receipt-${clock}`, { day: 'numeric', month: 'short', year: 'numeric', ...clockOptions() }, 'en-GB').format(d);
 }
 
 /** An instant as the studio's wall clock, `YYYY-MM-DD HH:mm` (what a date-and-time field edits). */
